@@ -1,0 +1,391 @@
+"""Every worked number of SPEC sections 1-4 and 6, against rounds/scoring.py."""
+
+from decimal import Decimal
+
+import pytest
+
+from rounds.scoring import (
+    CLASSIC_TIERS,
+    FLAT_TIERS,
+    Direction,
+    Mode,
+    Payment,
+    RoundEntry,
+    RoundRules,
+    ScoringError,
+    Standing,
+    apply_covering,
+    difference_matrix,
+    end_reached,
+    fewest_transfers,
+    house_tiers,
+    next_round,
+    penalty,
+    round_payments,
+    score_round,
+    session_totals,
+    settle,
+    standings,
+    target_losers,
+    to_cents_keeping_sum,
+    validate_round,
+    validate_tiers,
+)
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+A, B, C, D = range(4)
+HOUSE = house_tiers(2, higher=(8, 3), all_thirteen=5)
+
+
+def scores(cards, mode, tiers=FLAT_TIERS, covering=None, twos=None, points_per_two=None):
+    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two)
+    entry = RoundEntry(cards=tuple(cards), twos=twos, covering=covering)
+    return list(score_round(entry, NAMES, rules).scores)
+
+
+# --- SPEC 2: penalty of one loser ------------------------------------------
+
+
+@pytest.mark.parametrize(("cards_left", "expected"), [(9, 9), (10, 20), (12, 24), (13, 39)])
+def test_classic_tiers_double_from_ten_and_triple_at_thirteen(cards_left, expected):
+    assert penalty(cards_left, CLASSIC_TIERS) == expected
+
+
+def test_flat_table_scores_one_a_card_even_for_thirteen():
+    assert penalty(13, FLAT_TIERS) == 13
+
+
+def test_house_tiers_are_base_two_three_from_eight_five_for_thirteen():
+    assert HOUSE == ((1, 2), (8, 3), (13, 5))
+
+
+def test_house_tiers_seven_cards_holding_one_two():
+    assert penalty(7, HOUSE, twos_held=1, points_per_two=4) == 18
+
+
+def test_house_tiers_eight_cards_reach_the_higher_rate():
+    assert penalty(8, HOUSE, twos_held=0, points_per_two=4) == 24
+
+
+def test_house_tiers_thirteen_cards_with_two_twos():
+    assert penalty(13, HOUSE, twos_held=2, points_per_two=4) == 73
+
+
+def test_highest_tier_reached_applies_to_every_card():
+    assert penalty(11, ((1, 1), (5, 2), (10, 4))) == 44
+
+
+def test_twos_count_nothing_when_the_rule_is_off():
+    assert penalty(7, HOUSE, twos_held=2, points_per_two=None) == 14
+
+
+def test_tier_whose_rate_is_not_higher_is_refused():
+    with pytest.raises(
+        ScoringError, match=r"rate from 10 cards \(2\) must be higher than the one before \(2\)"
+    ):
+        validate_tiers([[1, 2], [10, 2]])
+
+
+@pytest.mark.parametrize(
+    ("tiers", "problem"),
+    [
+        ([], "at least one tier"),
+        ([[2, 1]], "first tier must start at 1 card"),
+        ([[1, 1], [14, 2]], "between 1 and 13 cards, not 14"),
+        ([[1, 1], [10, 2], [9, 3]], "tier from 9 cards must start after the one from 10"),
+        ([[1, 0]], "points per card must be from 1 to 1000, not 0"),
+        ([[1, "1"]], "pair of whole numbers"),
+        ("classic", "at least one tier"),
+    ],
+)
+def test_bad_tiers_are_refused_with_the_problem(tiers, problem):
+    with pytest.raises(ScoringError, match=problem) as refused:
+        validate_tiers(tiers)
+    assert refused.value.field == "tiers"
+
+
+def test_house_higher_rate_must_start_between_two_and_twelve():
+    with pytest.raises(ScoringError, match="between 2 and 12"):
+        house_tiers(2, higher=(13, 3))
+
+
+# --- SPEC 1: a valid round --------------------------------------------------
+
+
+def test_valid_round_needs_no_change():
+    entry = RoundEntry(cards=(5, 0, 11, 13))
+    assert validate_round(entry, NAMES, RoundRules()) == entry
+
+
+def test_fourteen_cards_is_more_than_a_hand():
+    with pytest.raises(ScoringError) as refused:
+        validate_round(RoundEntry(cards=(0, 14, 3, 4)), NAMES, RoundRules())
+    assert str(refused.value) == "Ben: 14 cards is more than a hand"
+    assert refused.value.player == B
+
+
+def test_two_winners_are_named():
+    with pytest.raises(ScoringError) as refused:
+        validate_round(RoundEntry(cards=(0, 3, 0, 4)), NAMES, RoundRules())
+    assert str(refused.value) == "Two winners: Ann and Cat both have 0 cards"
+    assert refused.value.player == C
+
+
+def test_three_winners_are_named():
+    with pytest.raises(ScoringError, match="Three winners: Ann, Ben and Dan all have 0 cards"):
+        validate_round(RoundEntry(cards=(0, 0, 5, 0)), NAMES, RoundRules())
+
+
+def test_a_round_without_a_winner_is_refused():
+    with pytest.raises(ScoringError, match="No winner"):
+        validate_round(RoundEntry(cards=(1, 2, 3, 4)), NAMES, RoundRules())
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, "3", None, True])
+def test_cards_left_must_be_a_whole_number_from_zero_to_thirteen(bad):
+    with pytest.raises(ScoringError, match=r"^Cat: cards left") as refused:
+        validate_round(RoundEntry(cards=(0, 2, bad, 4)), NAMES, RoundRules())
+    assert refused.value.player == C
+
+
+def test_one_count_per_player():
+    with pytest.raises(ScoringError, match=r"one count per player \(4\), not 3"):
+        validate_round(RoundEntry(cards=(0, 2, 3)), NAMES, RoundRules())
+
+
+def test_twos_fill_with_zeros_when_the_rule_is_on():
+    rules = RoundRules(points_per_two=4)
+    assert validate_round(RoundEntry(cards=(0, 2, 3, 4)), NAMES, rules).twos == (0, 0, 0, 0)
+
+
+def test_twos_held_cannot_exceed_cards_left():
+    rules = RoundRules(points_per_two=4)
+    with pytest.raises(ScoringError, match=r"^Ben: 3 twos held but only 2 cards left$"):
+        validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 3, 0, 0)), NAMES, rules)
+
+
+def test_at_most_four_twos_across_the_table():
+    rules = RoundRules(points_per_two=4)
+    with pytest.raises(ScoringError, match="5 twos held across the table"):
+        validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 2, 2, 1)), NAMES, rules)
+
+
+def test_twos_refused_when_the_session_does_not_count_them():
+    with pytest.raises(ScoringError, match="does not count twos"):
+        validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 1, 0, 0)), NAMES, RoundRules())
+
+
+def test_the_winner_cannot_be_covering():
+    with pytest.raises(ScoringError, match="Ben: the winner cannot be covering"):
+        validate_round(RoundEntry(cards=(5, 0, 11, 13), covering=B), NAMES, RoundRules())
+
+
+def test_covering_must_name_a_player():
+    with pytest.raises(ScoringError, match="Covering: pick one of the players"):
+        validate_round(RoundEntry(cards=(5, 0, 11, 13), covering=7), NAMES, RoundRules())
+
+
+# --- SPEC 3: modes ------------------------------------------------------------
+
+
+def test_points_mode_classic_example():
+    assert scores([5, 0, 11, 13], Mode.POINTS, CLASSIC_TIERS) == [5, 0, 22, 39]
+
+
+def test_winner_takes_all_flat_example():
+    assert scores([5, 0, 11, 13], Mode.WINNER_TAKES_ALL) == [-5, 29, -11, -13]
+
+
+def test_pay_the_difference_seed_example():
+    assert scores([3, 0, 1, 4], Mode.PAY_DIFFERENCE) == [-4, 8, 4, -8]
+
+
+def test_pay_the_difference_pairs_as_payments():
+    payments = round_payments([5, 0, 11, 13], B, Mode.PAY_DIFFERENCE)
+    assert payments == [
+        Payment(A, B, 5),
+        Payment(C, A, 6),
+        Payment(D, A, 8),
+        Payment(C, B, 11),
+        Payment(D, B, 13),
+        Payment(D, C, 2),
+    ]
+
+
+def test_points_mode_pays_into_the_pot():
+    assert round_payments([5, 0, 22, 39], B, Mode.POINTS) == [
+        Payment(A, None, 5),
+        Payment(C, None, 22),
+        Payment(D, None, 39),
+    ]
+
+
+# --- SPEC 3.4: covering ------------------------------------------------------
+
+
+def test_covering_in_winner_takes_all():
+    assert scores([5, 0, 11, 13], Mode.WINNER_TAKES_ALL, covering=A) == [-29, 29, 0, 0]
+
+
+def test_covering_in_pay_the_difference_drops_payments_to_the_coverer():
+    payments = apply_covering(round_payments([5, 0, 11, 13], B, Mode.PAY_DIFFERENCE), A)
+    assert payments == [Payment(A, B, 5), Payment(A, B, 11), Payment(A, B, 13), Payment(A, C, 2)]
+    assert scores([5, 0, 11, 13], Mode.PAY_DIFFERENCE, covering=A) == [-31, 29, 2, 0]
+
+
+def test_pay_the_difference_uncovered_example():
+    assert scores([5, 0, 11, 13], Mode.PAY_DIFFERENCE) == [9, 29, -15, -23]
+
+
+def test_covering_in_points_mode():
+    assert scores([5, 0, 11, 13], Mode.POINTS, covering=A) == [29, 0, 0, 0]
+
+
+@pytest.mark.parametrize("mode", [Mode.WINNER_TAKES_ALL, Mode.PAY_DIFFERENCE])
+@pytest.mark.parametrize("covering", [None, A, C, D])
+def test_zero_sum_modes_sum_to_zero_covered_or_not(mode, covering):
+    assert sum(scores([5, 0, 11, 13], mode, CLASSIC_TIERS, covering=covering)) == 0
+
+
+def test_twos_rule_adds_to_the_penalty_in_winner_takes_all():
+    result = scores([7, 0, 8, 13], Mode.WINNER_TAKES_ALL, HOUSE, twos=(1, 0, 0, 2), points_per_two=4)
+    assert result == [-18, 18 + 24 + 73, -24, -73]
+
+
+# --- SPEC 4: the session -----------------------------------------------------
+
+
+def test_totals_are_the_sum_of_the_rounds():
+    rules = RoundRules(mode=Mode.POINTS, tiers=CLASSIC_TIERS)
+    rounds = [
+        score_round(RoundEntry(cards=cards), NAMES, rules)
+        for cards in [(5, 0, 11, 13), (0, 10, 2, 1), (3, 3, 0, 9)]
+    ]
+    assert session_totals(rounds, 4) == [8, 23, 24, 49]
+
+
+def test_points_standings_lowest_first_and_ties_share_a_rank():
+    assert standings([30, 12, 30, 20], Mode.POINTS) == [
+        Standing(B, 1, 12),
+        Standing(D, 2, 20),
+        Standing(A, 3, 30),
+        Standing(C, 3, 30),
+    ]
+
+
+def test_zero_sum_standings_highest_first():
+    assert standings([-5, 29, -11, -13], Mode.WINNER_TAKES_ALL) == [
+        Standing(B, 1, 29),
+        Standing(A, 2, -5),
+        Standing(C, 3, -11),
+        Standing(D, 4, -13),
+    ]
+
+
+def test_fixed_length_ends_after_the_last_round():
+    assert not end_reached(rounds_played=2, totals=[1, 2], mode=Mode.POINTS, rounds_limit=3, target=None)
+    assert end_reached(rounds_played=3, totals=[1, 2], mode=Mode.POINTS, rounds_limit=3, target=None)
+
+
+def test_target_ends_the_session_when_reached():
+    assert not end_reached(rounds_played=5, totals=[49, 3], mode=Mode.POINTS, rounds_limit=None, target=50)
+    assert end_reached(rounds_played=5, totals=[50, 3], mode=Mode.POINTS, rounds_limit=None, target=50)
+
+
+def test_open_session_never_ends_by_itself():
+    assert not end_reached(
+        rounds_played=99, totals=[900, 3], mode=Mode.POINTS, rounds_limit=None, target=None
+    )
+
+
+def test_highest_crosser_loses_when_several_cross_together():
+    assert target_losers([55, 12, 61, 50], 50) == [C]
+
+
+def test_tied_highest_crossers_both_lose():
+    assert target_losers([61, 12, 61, 50], 50) == [A, C]
+
+
+def test_nobody_loses_before_the_target():
+    assert target_losers([49, 12], 50) == []
+
+
+def test_round_one_is_clockwise_dealt_by_the_first_seat_and_led_by_three_of_diamonds():
+    upcoming = next_round(rounds_played=0, seats=[0, 1, 2, 3], last_winner=None)
+    assert (upcoming.number, upcoming.leader, upcoming.dealer, upcoming.direction) == (
+        1,
+        None,
+        A,
+        Direction.CLOCKWISE,
+    )
+
+
+def test_round_two_turns_counterclockwise_and_the_winner_leads():
+    upcoming = next_round(rounds_played=1, seats=[0, 1, 2, 3], last_winner=C)
+    assert (upcoming.number, upcoming.leader, upcoming.dealer, upcoming.direction) == (
+        2,
+        C,
+        B,
+        Direction.COUNTERCLOCKWISE,
+    )
+
+
+def test_direction_alternates_and_the_deal_goes_round_the_seats():
+    seats = [2, 0, 3, 1]  # Ben sits first, then Dan, Ann, Cat
+    dealers = [next_round(rounds_played=played, seats=seats, last_winner=A).dealer for played in range(5)]
+    directions = [
+        next_round(rounds_played=played, seats=seats, last_winner=A).direction for played in range(3)
+    ]
+    assert dealers == [B, D, A, C, B]
+    assert directions == [Direction.CLOCKWISE, Direction.COUNTERCLOCKWISE, Direction.CLOCKWISE]
+
+
+# --- SPEC 6: wager and settlement --------------------------------------------
+
+
+def test_points_settlement_example_nets():
+    settlement = settle(difference_matrix([30, 12, 45, 20]), Decimal("0.50"))
+    assert settlement.net == [Decimal("-6.50"), Decimal("29.50"), Decimal("-36.50"), Decimal("13.50")]
+
+
+def test_points_settlement_example_transfers():
+    settlement = settle(difference_matrix([30, 12, 45, 20]), Decimal("0.50"))
+    assert [(t.payer, t.payee, t.amount) for t in settlement.transfers] == [
+        (C, B, Decimal("29.50")),
+        (C, D, Decimal("7.00")),
+        (A, D, Decimal("6.50")),
+    ]
+
+
+def test_points_settlement_pairwise_table():
+    settlement = settle(difference_matrix([30, 12, 45, 20]), Decimal("0.50"))
+    assert settlement.pairwise[B] == [Decimal("9.00"), Decimal("0.00"), Decimal("16.50"), Decimal("4.00")]
+    assert sum(settlement.pairwise[C], Decimal(0)) == settlement.net[C]
+
+
+def test_zero_sum_settlement_follows_the_points():
+    rules = RoundRules(mode=Mode.WINNER_TAKES_ALL, tiers=FLAT_TIERS)
+    scored = [score_round(RoundEntry(cards=(5, 0, 11, 13)), NAMES, rules)]
+    from rounds.scoring import pairwise_points
+
+    settlement = settle(pairwise_points(scored, 4), Decimal("0.50"))
+    assert settlement.net == [Decimal("-2.50"), Decimal("14.50"), Decimal("-5.50"), Decimal("-6.50")]
+
+
+def test_sub_cent_values_never_create_or_lose_a_cent():
+    net = to_cents_keeping_sum([Decimal("0.125"), Decimal("-0.125"), Decimal("0.375"), Decimal("-0.375")])
+    assert sum(net, Decimal(0)) == 0
+    assert net == [Decimal("0.13"), Decimal("-0.13"), Decimal("0.38"), Decimal("-0.38")]
+
+
+def test_thirds_of_a_cent_round_to_a_zero_sum():
+    exact = [Decimal("-0.0066"), Decimal("0.0033"), Decimal("0.0033")]
+    settlement = settle(difference_matrix([1, 0, 0]), Decimal("0.0033"))
+    assert sum(settlement.net, Decimal(0)) == 0
+    assert all(
+        abs(net - precise) < Decimal("0.01") for net, precise in zip(settlement.net, exact, strict=True)
+    )
+
+
+def test_everyone_square_needs_no_transfer():
+    assert fewest_transfers([Decimal(0)] * 4) == []

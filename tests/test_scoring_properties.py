@@ -1,0 +1,158 @@
+"""Properties of the rules that must hold for every round and every evening (hypothesis)."""
+
+from decimal import ROUND_HALF_UP, Decimal
+from itertools import combinations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rounds.scoring import (
+    CLASSIC_TIERS,
+    FLAT_TIERS,
+    MAX_CARDS,
+    Mode,
+    RoundEntry,
+    RoundRules,
+    ScoringError,
+    fewest_transfers,
+    pairwise_points,
+    score_round,
+    session_totals,
+    settle,
+    to_cents_keeping_sum,
+    validate_round,
+)
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+HOUSE = ((1, 2), (8, 3), (13, 5))
+
+
+@st.composite
+def valid_rounds(draw, player_count=None):
+    """A round as the table would report it, with rules and maybe covering and twos."""
+    count = player_count or draw(st.integers(2, 4))
+    winner = draw(st.integers(0, count - 1))
+    cards = [0 if index == winner else draw(st.integers(1, MAX_CARDS)) for index in range(count)]
+    mode = draw(st.sampled_from(list(Mode)))
+    tiers = draw(st.sampled_from([CLASSIC_TIERS, FLAT_TIERS, HOUSE]))
+    points_per_two = draw(st.none() | st.integers(1, 10))
+    twos = None
+    if points_per_two is not None:
+        twos, left = [], 4
+        for cards_left in cards:
+            held = draw(st.integers(0, min(cards_left, left)))
+            twos.append(held)
+            left -= held
+    covering = draw(st.none() | st.sampled_from([i for i in range(count) if i != winner]))
+    entry = RoundEntry(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
+    return entry, RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two), NAMES[:count]
+
+
+@given(valid_rounds())
+def test_zero_sum_modes_sum_to_zero_every_round_covered_or_not(round_):
+    entry, rules, names = round_
+    scored = score_round(entry, names, rules)
+    if rules.mode.zero_sum:
+        assert sum(scored.scores) == 0
+    else:
+        assert sum(scored.scores) == sum(scored.penalties)
+
+
+@given(valid_rounds())
+def test_the_winner_never_loses_points(round_):
+    entry, rules, names = round_
+    scored = score_round(entry, names, rules)
+    assert scored.penalties[scored.winner] == 0
+    if rules.mode is Mode.POINTS:
+        assert scored.scores[scored.winner] == 0
+    else:
+        assert scored.scores[scored.winner] >= 0
+
+
+@given(st.lists(st.integers(0, 13), min_size=2, max_size=4))
+def test_a_round_is_accepted_exactly_when_it_has_one_winner(cards):
+    names = NAMES[: len(cards)]
+    try:
+        validate_round(RoundEntry(cards=tuple(cards)), names, RoundRules())
+    except ScoringError:
+        assert cards.count(0) != 1
+    else:
+        assert cards.count(0) == 1
+
+
+@st.composite
+def evenings(draw):
+    count = draw(st.integers(2, 4))
+    return count, draw(st.lists(valid_rounds(player_count=count), max_size=12))
+
+
+@given(evenings())
+def test_totals_equal_the_sum_of_the_rounds(evening):
+    count, rounds = evening
+    scored = [score_round(entry, names, rules) for entry, rules, names in rounds]
+    totals = session_totals(scored, count)
+    for player in range(count):
+        assert totals[player] == sum(result.scores[player] for result in scored)
+
+
+@given(evenings(), st.decimals(min_value=0, max_value=50, places=4))
+def test_settlement_nets_sum_to_zero_and_transfers_reproduce_them(evening, value_per_point):
+    count, rounds = evening
+    scored = [score_round(entry, names, rules) for entry, rules, names in rounds]
+    settlement = settle(pairwise_points(scored, count), value_per_point)
+    assert sum(settlement.net, Decimal(0)) == 0
+    assert len(settlement.transfers) <= count - 1
+    balance = [Decimal(0)] * count
+    for transfer in settlement.transfers:
+        assert transfer.amount > 0
+        assert transfer.amount == transfer.amount.quantize(Decimal("0.01"))
+        balance[transfer.payer] -= transfer.amount
+        balance[transfer.payee] += transfer.amount
+    assert balance == settlement.net
+
+
+@given(evenings(), st.decimals(min_value=0, max_value=50, places=2))
+def test_zero_sum_evenings_settle_at_exactly_points_times_value(evening, value_per_point):
+    count, rounds = evening
+    zero_sum = [(entry, rules, names) for entry, rules, names in rounds if rules.mode.zero_sum]
+    scored = [score_round(entry, names, rules) for entry, rules, names in zero_sum]
+    settlement = settle(pairwise_points(scored, count), value_per_point)
+    assert settlement.net == [total * value_per_point for total in session_totals(scored, count)]
+
+
+@given(
+    st.lists(st.integers(-400, 400), min_size=2, max_size=4), st.decimals(min_value=0, max_value=5, places=4)
+)
+def test_cents_keep_the_sum_and_stay_within_a_cent(points, value_per_point):
+    exact = [Decimal(point) * value_per_point for point in points]
+    rounded = to_cents_keeping_sum(exact)
+    assert sum(rounded, Decimal(0)) == sum(exact, Decimal(0)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert all(abs(r - e) < Decimal("0.01") for r, e in zip(rounded, exact, strict=True))
+
+
+def fewest_possible(net):
+    """Brute force: n minus the most groups the players split into that each sum to zero."""
+    players = [index for index, amount in enumerate(net) if amount != 0]
+
+    def most_groups(left):
+        if not left:
+            return 0
+        first, rest = left[0], left[1:]
+        best = 0
+        for size in range(len(rest) + 1):
+            for others in combinations(rest, size):
+                group = (first, *others)
+                if sum(net[i] for i in group) == 0:
+                    remaining = [i for i in rest if i not in others]
+                    best = max(best, 1 + most_groups(remaining))
+        return best
+
+    return len(players) - most_groups(players)
+
+
+@given(st.lists(st.integers(-5000, 5000), min_size=1, max_size=3))
+def test_transfers_are_the_fewest_possible_for_up_to_four_players(cents):
+    net = [Decimal(c) / 100 for c in cents]
+    net.append(-sum(net, Decimal(0)))
+    transfers = fewest_transfers(net)
+    assert len(transfers) == fewest_possible(net)

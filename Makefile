@@ -1,0 +1,54 @@
+# Two commands for a fresh machine:  make run  (the app on http://127.0.0.1:8000)  and  make test.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+ARGS ?=
+
+.PHONY: run test lint format check-deploy chromium clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+## run: set up and serve the app (SQLite + in-memory channel layer, one daphne process)
+run: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
+	exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers scorekeeper.asgi:application
+
+## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
+test: $(VENV)/.dev chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python scripts/run_tests.py $(ARGS)
+
+## chromium: the browser tests drive Debian's chromium (no Playwright download)
+chromium:
+	@command -v chromium >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "Install chromium (sudo apt-get install -y chromium) and run again."; exit 1; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; }
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+	$(BIN)/djhtml templates
+
+clean:
+	rm -rf $(VENV) staticfiles .test-db.sqlite3*

@@ -1,0 +1,221 @@
+"""The JSON API of ../shared/API.md: the same services and selectors as the pages.
+
+Keys in the URL are the only credential (no cookies), so the API needs no CSRF
+token; it only accepts application/json, which a cross-site form cannot send.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from rounds import services
+from rounds.errors import VIEW_ONLY, LockRefused, translated
+from rounds.inputs import SETTINGS_FIELDS, clean_players, clean_request_id, clean_round_entry, clean_settings
+from rounds.locking import lock_acquire, lock_release, lock_takeover
+from rounds.models import Session
+from rounds.presets import PRESETS
+from rounds.scoring import ScoringError
+from rounds.selectors import Viewer, round_history, session_by_key, table_state
+
+LOCK_HEADER = "X-Entry-Lock"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+
+
+def error_response(
+    status: int, message: str, *, field: str | None = None, player: int | None = None, **extra: object
+) -> JsonResponse:
+    return JsonResponse({"error": message, "field": field, "player": player, **extra}, status=status)
+
+
+def endpoint(*methods: str) -> Callable:
+    """A JSON endpoint: only `methods`; every refusal becomes a JSON error, never a 500."""
+
+    def decorate(view: Callable) -> Callable:
+        @csrf_exempt
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> JsonResponse:
+            if request.method not in methods:
+                response = error_response(
+                    405, _("This address does not accept %(method)s") % {"method": request.method}
+                )
+                response["Allow"] = ", ".join(methods)
+                return response
+            try:
+                return view(request, *args, **kwargs)
+            except ApiError as error:
+                return error_response(error.status, error.message, field=error.field)
+            except LockRefused as error:
+                return error_response(409, translated(error), field=error.field, holder=error.holder or None)
+            except ScoringError as error:
+                status = getattr(error, "status", 400)
+                return error_response(status, translated(error), field=error.field, player=error.player)
+
+        return wrapper
+
+    return decorate
+
+
+def json_body(request: HttpRequest, *, allowed: Iterable[str], required: bool = True) -> dict:
+    """The request's JSON object, refusing other media types, oversize bodies and unknown fields."""
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        raise ApiError(413, _("The request is too large (at most 64 KB)")) from None
+    if not raw and not required:
+        return {}
+    if request.content_type != "application/json":
+        raise ApiError(415, _("Send JSON with Content-Type: application/json"))
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, _("The body is not valid JSON")) from None
+    if not isinstance(body, dict):
+        raise ApiError(400, _("The body must be a JSON object"))
+    unknown = sorted(set(body) - set(allowed))
+    if unknown:
+        raise ApiError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
+    return body
+
+
+def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
+    found = session_by_key(key)
+    if found is None:
+        raise ApiError(404, _("There is no session with this key"))
+    if write and found[1] is not Viewer.EDITOR:
+        raise ApiError(403, _(VIEW_ONLY), field="key")
+    return found
+
+
+def flag(body: dict, name: str) -> bool:
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise ApiError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
+    return value
+
+
+@endpoint("POST")
+def sessions(request: HttpRequest) -> JsonResponse:
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
+    players = clean_players(body.get("players"))
+    settings = clean_settings(body)
+    session = services.session_create(
+        players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+    )
+    return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
+
+
+@endpoint("GET")
+def presets(request: HttpRequest) -> JsonResponse:
+    return JsonResponse([preset.as_json() for preset in PRESETS], safe=False)
+
+
+@endpoint("GET", "PATCH")
+def session_detail(request: HttpRequest, key: str) -> JsonResponse:
+    if request.method == "GET":
+        session, viewer = open_session(key)
+        return JsonResponse(table_state(session, viewer=viewer))
+    session, viewer = open_session(key, write=True)
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"rescore", "finished"})
+    finished = body.get("finished")
+    if finished is not None and not isinstance(finished, bool):
+        raise ApiError(400, _("finished: give true or false"), field="finished")
+    session = services.session_update(
+        session=session, token=request.headers.get(LOCK_HEADER), changes=body, rescore=flag(body, "rescore")
+    )
+    return JsonResponse(table_state(session, viewer=viewer))
+
+
+@endpoint("POST", "DELETE")
+def lock(request: HttpRequest, key: str) -> JsonResponse:
+    session, _viewer = open_session(key, write=True)
+    token = request.headers.get(LOCK_HEADER)
+    if request.method == "DELETE":
+        released = lock_release(session=session, token=token)
+        return JsonResponse(
+            {"released": released, "lock": table_state(session, viewer=Viewer.EDITOR)["lock"]}
+        )
+    body = json_body(request, allowed={"device", "takeover", "round"})
+    if flag(body, "takeover"):
+        grant = lock_takeover(session=session, device=body.get("device"), editing_round=body.get("round"))
+    else:
+        grant = lock_acquire(
+            session=session, device=body.get("device"), token=token, editing_round=body.get("round")
+        )
+    return JsonResponse(
+        {"token": grant.token, "holder": grant.holder, "expires_in": grant.expires_in, "lease": grant.lease}
+    )
+
+
+ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
+
+
+def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> JsonResponse:
+    state = table_state(session, viewer=Viewer.EDITOR)
+    if write.deleted:
+        return JsonResponse({"deleted": write.number, "state": state}, status=200)
+    number = write.round.number if write.round is not None else None
+    round_ = next((item for item in state["rounds"] if item["number"] == number), None)
+    return JsonResponse({"round": round_, "state": state}, status=200 if write.replayed else status)
+
+
+@endpoint("POST")
+def rounds(request: HttpRequest, key: str) -> JsonResponse:
+    session, _viewer = open_session(key, write=True)
+    body = json_body(request, allowed=ROUND_FIELDS)
+    write = services.round_add(
+        session=session,
+        token=request.headers.get(LOCK_HEADER),
+        entry=clean_round_entry(body),
+        request_id=clean_request_id(body.get("request_id")),
+        release_lock=flag(body, "release_lock"),
+    )
+    return round_reply(write, session, status=201)
+
+
+@endpoint("PUT", "DELETE")
+def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
+    session, _viewer = open_session(key, write=True)
+    token = request.headers.get(LOCK_HEADER)
+    if request.method == "DELETE":
+        body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
+        write = services.round_delete(
+            session=session,
+            token=token,
+            number=number,
+            request_id=clean_request_id(body.get("request_id")),
+            release_lock=flag(body, "release_lock"),
+        )
+        return round_reply(write, session, status=200)
+    body = json_body(request, allowed=ROUND_FIELDS)
+    write = services.round_edit(
+        session=session,
+        token=token,
+        number=number,
+        entry=clean_round_entry(body),
+        request_id=clean_request_id(body.get("request_id")),
+        release_lock=flag(body, "release_lock"),
+    )
+    return round_reply(write, session, status=200)
+
+
+@endpoint("GET")
+def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
+    session, _viewer = open_session(key)
+    versions = round_history(session, number)
+    if versions is None:
+        raise ApiError(404, _("There is no round %(number)s") % {"number": number}, field="number")
+    return JsonResponse({"number": number, "versions": versions})

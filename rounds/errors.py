@@ -1,0 +1,58 @@
+"""Refusals a player can read. Each carries an HTTP status for the API and the socket."""
+
+from django.utils.translation import gettext
+
+from rounds.scoring import ScoringError, gettext_noop
+
+LOCK_HELD = gettext_noop("Round %(round)s is being entered on %(holder)s")
+LOCK_EDITING = gettext_noop("Round %(round)s is being corrected on %(holder)s")
+LOCK_NEEDED = gettext_noop("Open the entry first: nobody holds the entry lock")
+LOCK_LOST = gettext_noop("Your entry lock has run out; open the entry again")
+LOCK_STILL_LIVE = gettext_noop("%(holder)s is still entering; you can take over once it goes idle")
+SESSION_FINISHED = gettext_noop("The session is finished; reopen it to add a round")
+REQUEST_REUSED = gettext_noop("This request_id was already used for a different change")
+ROUND_MISSING = gettext_noop("There is no round %(number)s")
+VIEW_ONLY = gettext_noop("This is a follow link: it can watch the session but not change it")
+
+
+class ServiceError(ScoringError):
+    """Bad input or a refused write; nothing was stored."""
+
+    status = 400
+
+
+class LockRefused(ServiceError):
+    """The caller does not hold the current, unexpired entry lock."""
+
+    status = 409
+
+    def __init__(self, template: str, *, holder: str = "", **params: object) -> None:
+        self.holder = holder
+        super().__init__(template, field="lock", holder=holder, **params)
+
+
+class SessionFinished(ServiceError):
+    status = 409
+
+    def __init__(self) -> None:
+        super().__init__(SESSION_FINISHED)
+
+
+class RequestReused(ServiceError):
+    status = 409
+
+    def __init__(self) -> None:
+        super().__init__(REQUEST_REUSED, field="request_id")
+
+
+class RoundMissing(ServiceError):
+    status = 404
+
+    def __init__(self, number: object) -> None:
+        super().__init__(ROUND_MISSING, field="number", number=number)
+
+
+def translated(error: ScoringError) -> str:
+    """The error's message in the active language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template

@@ -1,0 +1,260 @@
+"""Turning what a form, the API or a socket sent into checked values, or a clear refusal."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+
+from rounds.errors import ServiceError
+from rounds.models import MAX_DEVICE_LENGTH, MAX_NAME_LENGTH
+from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
+from rounds.scoring import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Mode,
+    RoundEntry,
+    RoundRules,
+    Tiers,
+    gettext_noop,
+    is_whole_number,
+    validate_tiers,
+)
+
+MAX_ROUNDS = 999
+MAX_TARGET = 100_000
+MAX_POINTS_PER_TWO = 100
+MAX_VALUE_PER_POINT = Decimal("1000000")
+MAX_CURRENCY_LENGTH = 8
+MAX_REQUEST_ID_LENGTH = 100
+
+SETTINGS_FIELDS = frozenset(
+    {"preset", "mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"}
+)
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    mode: Mode
+    tiers: Tiers
+    points_per_two: int | None
+    rounds_limit: int | None
+    target: int | None
+    value_per_point: Decimal | None
+    currency: str
+
+    @property
+    def rules(self) -> RoundRules:
+        return RoundRules(mode=self.mode, tiers=self.tiers, points_per_two=self.points_per_two)
+
+    @classmethod
+    def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
+        return cls(
+            mode=preset.mode,
+            tiers=preset.tiers,
+            points_per_two=preset.points_per_two,
+            rounds_limit=preset.rounds,
+            target=preset.target,
+            value_per_point=keep.value_per_point if keep else None,
+            currency=keep.currency if keep else "",
+        )
+
+
+def has_control_characters(text: str) -> bool:
+    return any(unicodedata.category(character).startswith("C") for character in text)
+
+
+def clean_players(raw: object) -> list[str]:
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise ServiceError(gettext_noop("Players: give 2 to 4 names"), field="players")
+    names: list[str] = []
+    for index, name in enumerate(raw):
+        number = index + 1
+        if not isinstance(name, str) or not name.strip():
+            raise ServiceError(
+                gettext_noop("Player %(number)s: the name is blank"),
+                field="players",
+                player=index,
+                number=number,
+            )
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME_LENGTH:
+            raise ServiceError(
+                gettext_noop("Player %(number)s: a name has at most 40 characters"),
+                field="players",
+                player=index,
+                number=number,
+            )
+        if has_control_characters(name):
+            raise ServiceError(
+                gettext_noop("Player %(number)s: the name has a character that cannot be shown"),
+                field="players",
+                player=index,
+                number=number,
+            )
+        if name.casefold() in (known.casefold() for known in names):
+            raise ServiceError(
+                gettext_noop(
+                    "Player %(number)s: %(name)s is already playing; give each player a different name"
+                ),
+                field="players",
+                player=index,
+                number=number,
+                name=name,
+            )
+        names.append(name)
+    return names
+
+
+def clean_optional_count(raw: object, *, field: str, maximum: int, template: str) -> int | None:
+    if raw is None:
+        return None
+    if not is_whole_number(raw) or not 1 <= raw <= maximum:  # type: ignore[operator]
+        raise ServiceError(template, field=field, maximum=maximum)
+    return raw  # type: ignore[return-value]
+
+
+def clean_value_per_point(raw: object) -> Decimal | None:
+    if raw is None or raw == "":
+        return None
+    problem = ServiceError(
+        gettext_noop("Value per point: give an amount like 0.50 (at most 4 decimals, not negative)"),
+        field="value_per_point",
+    )
+    if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
+        raise problem
+    try:
+        value = Decimal(str(raw).strip().replace(",", "."))
+    except InvalidOperation:
+        raise problem from None
+    if not value.is_finite() or value < 0 or value > MAX_VALUE_PER_POINT:
+        raise problem
+    if value.as_tuple().exponent < -4:  # type: ignore[operator]
+        raise problem
+    return value
+
+
+def clean_currency(raw: object) -> str:
+    if raw is None:
+        return ""
+    if not isinstance(raw, str) or len(raw.strip()) > MAX_CURRENCY_LENGTH or has_control_characters(raw):
+        raise ServiceError(
+            gettext_noop("Currency: give a short code or symbol such as EUR, HKD or $"),
+            field="currency",
+        )
+    currency = raw.strip()
+    return currency.upper() if currency.isascii() and currency.isalpha() else currency
+
+
+def clean_twos_rule(raw: object) -> int | None:
+    if raw is None:
+        return None
+    points = raw.get("points_per_two") if isinstance(raw, Mapping) else None
+    if (
+        not isinstance(raw, Mapping)
+        or set(raw) != {"points_per_two"}
+        or not is_whole_number(points)
+        or not 1 <= points <= MAX_POINTS_PER_TWO
+    ):  # type: ignore[operator]
+        raise ServiceError(
+            gettext_noop('Twos rule: give null, or {"points_per_two": N} with N from 1 to 100'),
+            field="twos",
+        )
+    return points  # type: ignore[return-value]
+
+
+def clean_mode(raw: object) -> Mode:
+    try:
+        return Mode(raw)
+    except ValueError:
+        raise ServiceError(
+            gettext_noop("Mode: choose points, winner_takes_all or pay_difference"), field="mode"
+        ) from None
+
+
+def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = None) -> SessionSettings:
+    """Apply a preset (if named) and then every field given explicitly, and check the result."""
+    settings = base or SessionSettings.from_preset(DEFAULT_PRESET)
+    if raw.get("preset") is not None:
+        preset = PRESETS_BY_ID.get(raw["preset"]) if isinstance(raw["preset"], str) else None
+        if preset is None:
+            raise ServiceError(
+                gettext_noop("Quick setup: there is no preset called %(preset)s"),
+                field="preset",
+                preset=raw["preset"],
+            )
+        settings = SessionSettings.from_preset(preset, keep=settings)
+    changes: dict[str, object] = {}
+    if "mode" in raw:
+        changes["mode"] = clean_mode(raw["mode"])
+    if "tiers" in raw:
+        changes["tiers"] = validate_tiers(raw["tiers"])
+    if "twos" in raw:
+        changes["points_per_two"] = clean_twos_rule(raw["twos"])
+    if "rounds" in raw:
+        changes["rounds_limit"] = clean_optional_count(
+            raw["rounds"],
+            field="rounds",
+            maximum=MAX_ROUNDS,
+            template=gettext_noop("Rounds: give null (open-ended) or a whole number from 1 to %(maximum)s"),
+        )
+    if "target" in raw:
+        changes["target"] = clean_optional_count(
+            raw["target"],
+            field="target",
+            maximum=MAX_TARGET,
+            template=gettext_noop("Target: give null or a whole number of points from 1 to %(maximum)s"),
+        )
+    if "value_per_point" in raw:
+        changes["value_per_point"] = clean_value_per_point(raw["value_per_point"])
+    if "currency" in raw:
+        changes["currency"] = clean_currency(raw["currency"])
+    settings = replace(settings, **changes)
+    if settings.target is not None and settings.mode is not Mode.POINTS:
+        raise ServiceError(
+            gettext_noop(
+                "Target: a points target only works in Points mode; clear it or play a number of rounds"
+            ),
+            field="target",
+        )
+    return settings
+
+
+def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
+    """The shape of a round; the rules (counts per player, one winner) are scoring's to check."""
+    cards = raw.get("cards")
+    if not isinstance(cards, list):
+        raise ServiceError(
+            gettext_noop("Cards: give a list of cards left, one count per player"), field="cards"
+        )
+    twos = raw.get("twos")
+    if twos is not None and not isinstance(twos, list):
+        raise ServiceError(gettext_noop("Twos: give a list of twos held, one count per player"), field="twos")
+    return RoundEntry(
+        cards=tuple(cards),
+        twos=tuple(twos) if twos is not None else None,
+        covering=raw.get("covering"),  # type: ignore[arg-type]
+    )
+
+
+def clean_request_id(raw: object) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not 1 <= len(raw) <= MAX_REQUEST_ID_LENGTH:
+        raise ServiceError(
+            gettext_noop("request_id: give a string of 1 to 100 characters, such as a UUID"),
+            field="request_id",
+        )
+    return raw
+
+
+def clean_device(raw: object) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise ServiceError(
+            gettext_noop("Device: give this device a name, such as Ann's phone"), field="device"
+        )
+    device = " ".join(raw.split())
+    if len(device) > MAX_DEVICE_LENGTH or has_control_characters(device):
+        raise ServiceError(gettext_noop("Device: a device name has at most 40 characters"), field="device")
+    return device

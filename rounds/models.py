@@ -1,0 +1,235 @@
+"""Sessions, players, rounds with their history, the entry lock and idempotency records.
+
+Invariants are checked twice: by the services with a message a player can read,
+and here as database constraints so no code path can break them.
+"""
+
+import secrets
+
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, Mode
+
+MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
+MAX_NAME_LENGTH = 40
+MAX_DEVICE_LENGTH = 40
+
+
+def new_key() -> str:
+    """An unguessable session key: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+class Session(models.Model):
+    """One evening at one table."""
+
+    edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    mode = models.CharField(max_length=20, choices=MODE_CHOICES, default=Mode.POINTS.value)
+    tiers = models.JSONField()
+    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    rounds_limit = models.PositiveSmallIntegerField(null=True, blank=True)
+    target = models.PositiveIntegerField(null=True, blank=True)
+    value_per_point = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
+    currency = models.CharField(max_length=8, blank=True, default="")
+    # Round count when the host last reopened: the end is checked only past it.
+    reopened_after = models.PositiveIntegerField(default=0)
+    ended_by_hand = models.BooleanField(default=False)
+    # Bumped on every change, so a device can drop a payload older than the one it shows.
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(mode__in=[mode.value for mode in Mode]), name="session_mode_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(points_per_two__isnull=True) | Q(points_per_two__gte=1),
+                name="session_points_per_two_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_limit__isnull=True) | Q(rounds_limit__gte=1),
+                name="session_rounds_limit_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(target__isnull=True) | (Q(target__gte=1) & Q(mode=Mode.POINTS.value)),
+                name="session_target_in_points_mode",
+            ),
+            models.CheckConstraint(
+                condition=Q(value_per_point__isnull=True) | Q(value_per_point__gte=0),
+                name="session_value_per_point_not_negative",
+            ),
+            models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="session_keys_differ"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Session {self.pk} ({self.created_at:%Y-%m-%d})"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Player(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="players")
+    index = models.PositiveSmallIntegerField()  # position in creation order
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    seat = models.PositiveSmallIntegerField()  # numbered clockwise from 0
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "index"], name="player_index_unique"),
+            models.UniqueConstraint(fields=["session", "seat"], name="player_seat_unique"),
+            models.UniqueConstraint("session", Lower("name"), name="player_name_unique"),
+            models.CheckConstraint(condition=Q(index__lt=MAX_PLAYERS), name="player_index_in_range"),
+            models.CheckConstraint(condition=Q(seat__lt=MAX_PLAYERS), name="player_seat_in_range"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    """One deal, with the rules it was scored under."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    covering = models.PositiveSmallIntegerField(null=True, blank=True)
+    mode = models.CharField(max_length=20, choices=MODE_CHOICES)
+    tiers = models.JSONField()
+    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(covering__isnull=True) | Q(covering__lt=MAX_PLAYERS),
+                name="round_covering_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(mode__in=[mode.value for mode in Mode]), name="round_mode_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Hand(models.Model):
+    """What one player still held when the round ended."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    player_index = models.PositiveSmallIntegerField()
+    cards_left = models.PositiveSmallIntegerField()
+    twos_held = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player_index"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player_index"], name="hand_player_unique"),
+            models.CheckConstraint(condition=Q(player_index__lt=MAX_PLAYERS), name="hand_player_in_range"),
+            models.CheckConstraint(
+                condition=Q(cards_left__gte=0) & Q(cards_left__lte=MAX_CARDS),
+                name="hand_cards_left_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(twos_held__isnull=True)
+                | (Q(twos_held__gte=0) & Q(twos_held__lte=TWOS_IN_DECK) & Q(twos_held__lte=F("cards_left"))),
+                name="hand_twos_held_within_cards",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: player {self.player_index} held {self.cards_left}"
+
+
+class RoundVersion(models.Model):
+    """A round as it was written at one moment: added, corrected, rescored or deleted."""
+
+    class Action(models.TextChoices):
+        ADDED = "added"
+        EDITED = "edited"
+        RESCORED = "rescored"
+        DELETED = "deleted"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="round_versions")
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="versions"
+    )
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    cards = models.JSONField()
+    twos = models.JSONField(null=True, blank=True)
+    covering = models.PositiveSmallIntegerField(null=True, blank=True)
+    scores = models.JSONField()
+    rules = models.JSONField()
+    device = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} {self.action} on {self.device or 'a form'}"
+
+
+class EntryLock(models.Model):
+    """The session's entry lock, a lease held by one device (SPEC 8); one row per session.
+
+    Free when the token is blank or the lease has expired by the database's clock.
+    """
+
+    session = models.OneToOneField(
+        Session, on_delete=models.CASCADE, related_name="entry_lock", primary_key=True
+    )
+    holder = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
+    token = models.CharField(max_length=64, blank=True, default="")
+    # The round being corrected, or null while a new round is entered.
+    editing_round = models.PositiveIntegerField(null=True, blank=True)
+    acquired_at = models.DateTimeField(null=True, blank=True)
+    renewed_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(token="")
+                | (Q(expires_at__isnull=False) & Q(renewed_at__isnull=False) & ~Q(holder="")),
+                name="entry_lock_held_has_lease",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Entry lock held by {self.holder}" if self.token else "Entry lock (free)"
+
+
+class RoundRequest(models.Model):
+    """A round write already done under a client's request_id, so a retry stores nothing new."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="round_requests")
+    request_id = models.CharField(max_length=100)
+    action = models.CharField(max_length=10)
+    fingerprint = models.CharField(max_length=64)
+    round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True)
+    round_number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "request_id"], name="round_request_id_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.request_id}"

@@ -1,0 +1,250 @@
+"""Reads: the one state payload that the page, the JSON API and the WebSocket all send."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from django.db.models import Count
+from django.db.models.functions import Now
+from django.urls import reverse
+
+from rounds import scoring
+from rounds.models import EntryLock, Hand, Player, Round, RoundVersion, Session
+from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound
+
+
+class Viewer(StrEnum):
+    EDITOR = "edit"  # opened with the edit key: may enter rounds
+    FOLLOWER = "view"  # opened with the follow key: watches only
+
+
+def session_by_key(key: str) -> tuple[Session, Viewer] | None:
+    """The session a key opens, and what that key may do."""
+    session = Session.objects.filter(edit_key=key).first()
+    if session is not None:
+        return session, Viewer.EDITOR
+    session = Session.objects.filter(view_key=key).first()
+    if session is not None:
+        return session, Viewer.FOLLOWER
+    return None
+
+
+def rules_of(round_: Round) -> RoundRules:
+    return RoundRules(
+        mode=Mode(round_.mode),
+        tiers=tuple(tuple(tier) for tier in round_.tiers),  # type: ignore[misc]
+        points_per_two=round_.points_per_two,
+    )
+
+
+def session_rules(session: Session) -> RoundRules:
+    return RoundRules(
+        mode=Mode(session.mode),
+        tiers=tuple(tuple(tier) for tier in session.tiers),  # type: ignore[misc]
+        points_per_two=session.points_per_two,
+    )
+
+
+def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
+    """A stored round as scoring reads it; `hands` are (cards_left, twos_held) in player order."""
+    counts_twos = round_.points_per_two is not None
+    return RoundEntry(
+        cards=tuple(cards_left for cards_left, _ in hands),
+        twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
+        covering=round_.covering,
+    )
+
+
+@dataclass(frozen=True)
+class ScoredSession:
+    players: list[Player]
+    rounds: list[tuple[Round, RoundEntry, ScoredRound]]
+
+    @property
+    def names(self) -> list[str]:
+        return [player.name for player in self.players]
+
+    def find(self, round_: Round) -> tuple[Round, RoundEntry, ScoredRound]:
+        return next(item for item in self.rounds if item[0].pk == round_.pk)
+
+    @property
+    def totals(self) -> list[int]:
+        return scoring.session_totals([scored for _, _, scored in self.rounds], len(self.names))
+
+
+def scored_session(session: Session) -> ScoredSession:
+    """Every round scored under its own rules, in three queries however many rounds there are."""
+    players = list(session.players.all())
+    names = [player.name for player in players]
+    rounds = list(Round.objects.filter(session=session).annotate(version_count=Count("versions")))
+    hands: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
+    for round_id, cards_left, twos_held in (
+        Hand.objects.filter(round__session=session)
+        .order_by("round_id", "player_index")
+        .values_list("round_id", "cards_left", "twos_held")
+    ):
+        hands[round_id].append((cards_left, twos_held))
+    scored = []
+    for round_ in rounds:
+        entry = entry_of(round_, hands[round_.pk])
+        scored.append((round_, entry, scoring.score_round(entry, names, rules_of(round_))))
+    return ScoredSession(players=players, rounds=scored)
+
+
+def lock_state(session: Session) -> dict | None:
+    """The entry lock as followers see it, timed by the database's clock."""
+    lock = EntryLock.objects.filter(session=session).annotate(db_now=Now()).first()
+    if lock is None or not lock.token or lock.expires_at <= lock.db_now:
+        return None
+    return {
+        "holder": lock.holder,
+        "expires_in": round((lock.expires_at - lock.db_now).total_seconds(), 1),
+        "idle_for": round((lock.db_now - lock.renewed_at).total_seconds(), 1),
+        "round": lock.editing_round,
+    }
+
+
+def tiers_json(tiers: object) -> list[list[int]]:
+    return [list(tier) for tier in tiers]  # type: ignore[union-attr]
+
+
+def twos_json(points_per_two: int | None) -> dict | None:
+    return None if points_per_two is None else {"points_per_two": points_per_two}
+
+
+def money(amount: Decimal) -> str:
+    return f"{amount:.2f}"
+
+
+def value_per_point_json(value: Decimal | None) -> str | None:
+    """Two decimals, or more when the value really has them ("0.50", "0.125")."""
+    if value is None:
+        return None
+    exact = value.normalize()
+    return money(value) if exact.as_tuple().exponent >= -2 else f"{exact:f}"  # type: ignore[operator]
+
+
+def settings_json(session: Session) -> dict:
+    return {
+        "mode": session.mode,
+        "tiers": tiers_json(session.tiers),
+        "twos": twos_json(session.points_per_two),
+        "rounds": session.rounds_limit,
+        "target": session.target,
+        "value_per_point": value_per_point_json(session.value_per_point),
+        "currency": session.currency,
+    }
+
+
+def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_after: list[int]) -> dict:
+    return {
+        "number": round_.number,
+        "cards": list(entry.cards),
+        "twos": None if entry.twos is None else list(entry.twos),
+        "covering": entry.covering,
+        "winner": scored.winner,
+        "penalties": list(scored.penalties),
+        "scores": list(scored.scores),
+        "totals_after": totals_after,
+        "rules": {
+            "mode": round_.mode,
+            "tiers": tiers_json(round_.tiers),
+            "twos": twos_json(round_.points_per_two),
+        },
+        "edited": round_.version_count > 1,
+    }
+
+
+def settlement_json(session: Session, scored: ScoredSession) -> dict | None:
+    if session.value_per_point is None:
+        return None
+    pairwise = scoring.pairwise_points([s for _, _, s in scored.rounds], len(scored.names))
+    settlement = scoring.settle(pairwise, session.value_per_point)
+    return {
+        "net": [money(amount) for amount in settlement.net],
+        "transfers": [
+            {"from": transfer.payer, "to": transfer.payee, "amount": money(transfer.amount)}
+            for transfer in settlement.transfers
+        ],
+        "pairwise": [[money(amount) for amount in row] for row in settlement.pairwise],
+    }
+
+
+def links_json(session: Session, viewer: Viewer) -> dict:
+    key = session.edit_key if viewer is Viewer.EDITOR else session.view_key
+    links = {
+        "follow": reverse("rounds:session", args=[session.view_key]),
+        "table": reverse("rounds:table", args=[session.view_key]),
+        "socket": f"/ws/sessions/{key}/",
+    }
+    if viewer is Viewer.EDITOR:
+        links["page"] = reverse("rounds:session", args=[session.edit_key])
+    return links
+
+
+def table_state(session: Session, *, viewer: Viewer) -> dict:
+    """The whole table in one payload, in a constant number of queries."""
+    scored = scored_session(session)
+    players = scored.players
+    rounds_json = []
+    running = [0] * len(players)
+    for round_, entry, result in scored.rounds:
+        running = [total + score for total, score in zip(running, result.scores, strict=True)]
+        rounds_json.append(round_json(round_, entry, result, running))
+    mode = Mode(session.mode)
+    upcoming = scoring.next_round(
+        rounds_played=len(scored.rounds),
+        seats=[player.seat for player in players],
+        last_winner=scored.rounds[-1][2].winner if scored.rounds else None,
+    )
+    state = {
+        "version": session.version,
+        "players": [{"name": player.name, "seat": player.seat} for player in players],
+        "settings": settings_json(session),
+        "rounds": rounds_json,
+        "totals": running,
+        "standings": [
+            {"player": standing.player, "rank": standing.rank, "total": standing.total}
+            for standing in scoring.standings(running, mode)
+        ],
+        "finished": session.finished,
+        "target_losers": scoring.target_losers(running, session.target),
+        "next": {
+            "round": upcoming.number,
+            "leader": upcoming.leader,
+            "dealer": upcoming.dealer,
+            "direction": upcoming.direction.value,
+        },
+        "settlement": settlement_json(session, scored),
+        "lock": lock_state(session),
+        "links": links_json(session, viewer),
+        "can_edit": viewer is Viewer.EDITOR,
+    }
+    if viewer is Viewer.EDITOR:
+        state = {"id": session.edit_key, "view_id": session.view_key, **state}
+    return state
+
+
+def version_json(version: RoundVersion) -> dict:
+    return {
+        "action": version.action,
+        "number": version.number,
+        "cards": version.cards,
+        "twos": version.twos,
+        "covering": version.covering,
+        "scores": version.scores,
+        "rules": version.rules,
+        "device": version.device,
+        "at": version.created_at.isoformat(),
+    }
+
+
+def round_history(session: Session, number: object) -> list[dict] | None:
+    """Every version of a round, oldest first (the last is how it stands now); None if no such round."""
+    round_ = Round.objects.filter(session=session, number=number).first() if isinstance(number, int) else None
+    if round_ is None:
+        return None
+    return [version_json(version) for version in round_.versions.all()]

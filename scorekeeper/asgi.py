@@ -1,0 +1,20 @@
+"""ASGI entry point: HTTP to Django, WebSockets to the session consumers (origin-checked)."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+django_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from rounds.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_application,
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+    }
+)

@@ -1,0 +1,176 @@
+"""Settings, read from the environment with defaults that are safe on a laptop.
+
+Embedded default (nothing set): SQLite file in the project directory and the
+in-memory channel layer, one daphne process. Production: set DATABASE_URL
+(PostgreSQL) and REDIS_URL, plus SECRET_KEY, ALLOWED_HOSTS and
+CSRF_TRUSTED_ORIGINS; HTTPS defaults on as soon as DATABASE_URL is set.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def load_secret_key() -> str:
+    """SECRET_KEY from the environment, else from a git-ignored file made on first run."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    key_file = Path(os.environ.get("SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = load_secret_key()
+DEBUG = env_flag("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "rounds",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "scorekeeper.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "scorekeeper.wsgi.application"
+ASGI_APPLICATION = "scorekeeper.asgi.application"
+
+SQLITE_OPTIONS = {
+    # IMMEDIATE takes the write lock when a transaction starts, so two writers
+    # queue on the busy timeout instead of failing to upgrade a read lock.
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
+    # A file, not memory: the browser tests share it with a daphne process.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get("TEST_SQLITE_NAME", str(BASE_DIR / ".test-db.sqlite3"))
+    }
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": os.environ.get("CHANNELS_PREFIX", "scorekeeper"),
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("zh-hant", _("Traditional Chinese"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+
+# Request bodies past this size are refused before they are parsed.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+
+# The entry lock (SPEC 8). A lease lasts LOCK_LEASE_SECONDS after the holder's
+# last sign of activity; a lease not renewed for LOCK_IDLE_SECONDS may be taken
+# over (with a confirmation); a holder whose socket drops keeps it for
+# LOCK_GRACE_SECONDS so a reconnect can resume.
+LOCK_LEASE_SECONDS = float(os.environ.get("LOCK_LEASE_SECONDS", "30"))
+LOCK_IDLE_SECONDS = float(os.environ.get("LOCK_IDLE_SECONDS", "15"))
+LOCK_GRACE_SECONDS = float(os.environ.get("LOCK_GRACE_SECONDS", "5"))
+
+# Serve over HTTPS (behind a TLS-terminating proxy) in production.
+HTTPS = env_flag("HTTPS", bool(DATABASE_URL)) and not DEBUG
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", True)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

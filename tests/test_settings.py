@@ -1,0 +1,60 @@
+"""Settings from the environment: production passes `check --deploy`; no secret is committed."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manage(*args, env):
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-long-production-secret-key-with-plenty-of-variety-0123456789-XYZ",
+    "ALLOWED_HOSTS": "bigtwo.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://bigtwo.example.com",
+    "DATABASE_URL": "postgres://scorekeeper@127.0.0.1:5432/scorekeeper",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
+}
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_a_secret_key_is_generated_into_a_file_when_none_is_set(tmp_path):
+    key_file = tmp_path / "secret"
+    env = {"SECRET_KEY_FILE": str(key_file), "TEST_SQLITE_NAME": str(tmp_path / "db.sqlite3")}
+    script = "from django.conf import settings; print(settings.SECRET_KEY)"
+    run = [
+        sys.executable,
+        "-c",
+        f"import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'scorekeeper.settings'); django.setup(); {script}",
+    ]
+    first = subprocess.run(
+        run, cwd=ROOT, env={"PATH": os.environ["PATH"], **env}, capture_output=True, text=True
+    )
+    second = subprocess.run(
+        run, cwd=ROOT, env={"PATH": os.environ["PATH"], **env}, capture_output=True, text=True
+    )
+    assert first.stdout == second.stdout == key_file.read_text() + "\n"
+    assert len(key_file.read_text()) >= 50
+    assert oct(key_file.stat().st_mode)[-3:] == "600"
+
+
+def test_settings_module_assigns_no_literal_secret():
+    source = (ROOT / "scorekeeper" / "settings.py").read_text()
+    assert "SECRET_KEY = load_secret_key()" in source

@@ -8,6 +8,9 @@ commit, upon which each device gets the full state again.
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import time
 from collections.abc import Callable
 
 from channels.db import aclose_old_connections, database_sync_to_async
@@ -19,6 +22,7 @@ from rounds.errors import VIEW_ONLY, LockRefused, translated
 from rounds.events import group_name
 from rounds.inputs import clean_request_id, clean_round_entry
 from rounds.locking import (
+    LockGrant,
     lock_acquire,
     lock_disconnect,
     lock_release,
@@ -27,7 +31,9 @@ from rounds.locking import (
 )
 from rounds.models import Session
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, session_by_key, table_state
+from rounds.selectors import Viewer, round_preview, session_by_key, table_state
+
+logger = logging.getLogger(__name__)
 
 WRITES = {
     "lock.acquire",
@@ -39,6 +45,10 @@ WRITES = {
     "round.delete",
 }
 CLOSE_UNKNOWN_SESSION = 4404
+# Look again this long after a lease should have ended, so the database surely sees it lapsed.
+EXPIRY_MARGIN = 0.25
+# Clock slack when asking whether another socket renewed the lease after this one did.
+RENEWAL_SLACK = 0.05
 
 
 @database_sync_to_async
@@ -47,8 +57,16 @@ def find_session(key: str) -> tuple[Session, Viewer] | None:
 
 
 @database_sync_to_async
-def build_state(session: Session, viewer: Viewer) -> dict:
-    return table_state(session, viewer=viewer)
+def build_state(session_id: int, viewer: Viewer) -> dict | None:
+    # Fetched afresh each time: settings and `finished` change under a long-lived socket.
+    session = Session.objects.filter(pk=session_id).first()
+    return None if session is None else table_state(session, viewer=viewer)
+
+
+@database_sync_to_async
+def preview_round(session_id: int, content: dict) -> dict:
+    session = Session.objects.get(pk=session_id)
+    return round_preview(session, clean_round_entry(content), number=content.get("number"))
 
 
 @database_sync_to_async
@@ -60,97 +78,143 @@ def error_reply(message_id: object, status: int, message: str, **extra: object) 
     return {"type": "reply", "id": message_id, "ok": False, "status": status, "error": message, **extra}
 
 
+class Refused(Exception):
+    """A message this socket may not send, or does not understand."""
+
+    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+def grant_reply(grant: LockGrant) -> dict:
+    return {
+        "token": grant.token,
+        "holder": grant.holder,
+        "expires_in": grant.expires_in,
+        "lease": grant.lease,
+    }
+
+
 class SessionConsumer(AsyncJsonWebsocketConsumer):
     session: Session
     viewer: Viewer
     group: str | None = None
     lock_token: str | None = None
-    expiry_check: asyncio.TimerHandle | None = None
+    # time.monotonic() when this socket last renewed the lease it holds.
+    renewed_at: float = 0.0
+    expiry_check: asyncio.Task | None = None
 
     async def connect(self) -> None:
         found = await find_session(self.scope["url_route"]["kwargs"]["key"])
+        # Accept first: a close before the handshake reaches a browser as a bare 403, without the code.
+        await self.accept()
         if found is None:
             await self.close(code=CLOSE_UNKNOWN_SESSION)
             return
         self.session, self.viewer = found
         self.group = group_name(self.session.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         await self.send_state("state")
 
     async def disconnect(self, code: int) -> None:
-        if self.expiry_check is not None:
-            self.expiry_check.cancel()
+        self.stop_watching()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.lock_token:
             # A courtesy only: the lease expiry is what guarantees the lock comes free.
-            await run_service(lock_disconnect, session=self.session, token=self.lock_token)
+            # A lease this device renewed since on another socket is left alone.
+            quiet_for = max(0.0, time.monotonic() - self.renewed_at - RENEWAL_SLACK)
+            await run_service(
+                lock_disconnect, session=self.session, token=self.lock_token, quiet_for=quiet_for
+            )
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: object
+    ) -> None:
+        """Refuse a frame that is not JSON with a reply, instead of dropping the socket."""
+        try:
+            content = json.loads(text_data) if text_data else None
+        except (ValueError, RecursionError):
+            content = None
+        await self.receive_json(content)
 
     async def receive_json(self, content: object, **kwargs: object) -> None:
+        if self.group is None:
+            return
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             await self.send_json(error_reply(None, 400, _("Send a JSON object with a type")))
             return
         kind, message_id = content["type"], content.get("id")
-        if kind == "state":
-            await self.send_state("state")
-            return
-        if kind not in WRITES:
-            await self.send_json(
-                error_reply(message_id, 400, _("Unknown message type: %(type)s") % {"type": kind})
-            )
-            return
-        if self.viewer is not Viewer.EDITOR:
-            await self.send_json(error_reply(message_id, 403, _(VIEW_ONLY), field="key"))
-            return
         try:
-            reply = await self.write(kind, content)
+            answer = await self.answer(kind, content)
+        except Refused as error:
+            answer = error_reply(message_id, error.status, error.message, field=error.field)
         except LockRefused as error:
-            await self.send_json(
-                error_reply(message_id, 409, translated(error), field="lock", holder=error.holder or None)
+            answer = error_reply(
+                message_id, 409, translated(error), field="lock", holder=error.holder or None
             )
-            return
         except ScoringError as error:
             status = getattr(error, "status", 400)
-            await self.send_json(
-                error_reply(message_id, status, translated(error), field=error.field, player=error.player)
+            answer = error_reply(
+                message_id, status, translated(error), field=error.field, player=error.player
             )
-            return
-        await self.send_json({"type": "reply", "id": message_id, "ok": True, **reply})
+        except Exception:
+            # One bad message must not cost the device its live table.
+            logger.exception("Socket message %s failed", kind)
+            answer = error_reply(message_id, 500, _("Something went wrong; nothing was changed"))
+        if answer is not None:
+            await self.send_json({"type": "reply", "id": message_id, "ok": True, **answer})
 
-    async def write(self, kind: str, content: dict) -> dict:
+    async def answer(self, kind: str, content: dict) -> dict | None:
+        """The reply's fields; None when the answer is the state message itself."""
+        if kind == "state":
+            await self.send_state("state")
+            return None
+        if kind == "round.preview":
+            # Followers may preview too: nothing is written.
+            return {"round": await preview_round(self.session.pk, content)}
+        if kind not in WRITES:
+            raise Refused(400, _("Unknown message type: %(type)s") % {"type": kind})
+        if self.viewer is not Viewer.EDITOR:
+            raise Refused(403, _(VIEW_ONLY), field="key")
+        if kind.startswith("lock."):
+            return await self.lock_message(kind, content)
+        return await self.round_message(kind, content)
+
+    async def lock_message(self, kind: str, content: dict) -> dict:
         token = content.get("token") or self.lock_token
-        if kind in {"lock.acquire", "lock.takeover"}:
-            service = lock_takeover if kind == "lock.takeover" else lock_acquire
-            arguments = {"device": content.get("device"), "editing_round": content.get("round")}
-            if kind == "lock.acquire":
-                arguments["token"] = token
-            grant = await run_service(service, session=self.session, **arguments)
-            self.lock_token = grant.token
-            return {
-                "token": grant.token,
-                "holder": grant.holder,
-                "expires_in": grant.expires_in,
-                "lease": grant.lease,
-            }
-        if kind == "lock.renew":
-            grant = await run_service(lock_renew, session=self.session, token=token)
-            self.lock_token = grant.token
-            return {
-                "token": grant.token,
-                "holder": grant.holder,
-                "expires_in": grant.expires_in,
-                "lease": grant.lease,
-            }
         if kind == "lock.release":
             released = await run_service(lock_release, session=self.session, token=token)
             self.lock_token = None
             return {"released": released}
+        if kind == "lock.renew":
+            grant = await run_service(lock_renew, session=self.session, token=token)
+        elif kind == "lock.takeover":
+            grant = await run_service(
+                lock_takeover,
+                session=self.session,
+                device=content.get("device"),
+                editing_round=content.get("round"),
+            )
+        else:
+            grant = await run_service(
+                lock_acquire,
+                session=self.session,
+                device=content.get("device"),
+                token=token,
+                editing_round=content.get("round"),
+            )
+        self.holding(grant.token)
+        return grant_reply(grant)
+
+    async def round_message(self, kind: str, content: dict) -> dict:
+        token = content.get("token") or self.lock_token
+        release = content.get("release_lock") is True
         arguments = {
             "session": self.session,
             "token": token,
             "request_id": clean_request_id(content.get("request_id")),
-            "release_lock": content.get("release_lock") is True,
+            "release_lock": release,
         }
         if kind == "round.delete":
             write = await run_service(services.round_delete, number=content.get("number"), **arguments)
@@ -161,9 +225,15 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             )
         else:
             write = await run_service(services.round_add, entry=clean_round_entry(content), **arguments)
-        if arguments["release_lock"]:
+        if release:
             self.lock_token = None
+        elif not write.replayed and isinstance(token, str):
+            self.holding(token)  # a write is activity: it renewed the lease
         return {"number": write.number, "replayed": write.replayed, "deleted": write.deleted}
+
+    def holding(self, token: str) -> None:
+        self.lock_token = token
+        self.renewed_at = time.monotonic()
 
     async def table_changed(self, message: dict) -> None:
         """A group event: something changed somewhere; send this device the fresh state."""
@@ -171,21 +241,26 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state(message["event"])
 
     async def send_state(self, event: str) -> None:
-        state = await build_state(self.session, self.viewer)
+        state = await build_state(self.session.pk, self.viewer)
+        if state is None:
+            await self.close(code=CLOSE_UNKNOWN_SESSION)
+            return
         await self.send_json({"type": event, "state": state})
         self.watch_expiry(state["lock"])
 
     def watch_expiry(self, lock: dict | None) -> None:
         """Nobody need send anything for a lapsed lease to reach this device: look again when it ends."""
-        if self.expiry_check is not None:
-            self.expiry_check.cancel()
-            self.expiry_check = None
+        self.stop_watching()
         if lock is not None:
-            loop = asyncio.get_running_loop()
-            self.expiry_check = loop.call_later(
-                lock["expires_in"] + 0.25, lambda: asyncio.ensure_future(self.recheck_lock())
-            )
+            self.expiry_check = asyncio.create_task(self.recheck_lock(lock["expires_in"] + EXPIRY_MARGIN))
 
-    async def recheck_lock(self) -> None:
+    def stop_watching(self) -> None:
+        # A recheck that is sending the state replaces itself; it is not cancelled halfway.
+        if self.expiry_check is not None and self.expiry_check is not asyncio.current_task():
+            self.expiry_check.cancel()
         self.expiry_check = None
+
+    async def recheck_lock(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await aclose_old_connections()
         await self.send_state("lock.changed")

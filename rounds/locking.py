@@ -192,12 +192,17 @@ def lock_release(*, session: Session, token: str | None) -> bool:
     return bool(released)
 
 
-def lock_disconnect(*, session: Session, token: str) -> bool:
-    """The holder's socket dropped: keep the lease only for the grace, so a reconnect can resume."""
+def lock_disconnect(*, session: Session, token: str, quiet_for: float = 0.0) -> bool:
+    """The holder's socket dropped: keep the lease only for the grace, so a reconnect can resume.
+
+    `quiet_for` is how long ago that socket last renewed the lease: a lease renewed
+    since then (the device came back on a new socket before the old one was noticed
+    dead) is left alone.
+    """
     grace = from_now(settings.LOCK_GRACE_SECONDS)
-    shortened = EntryLock.objects.filter(session=session, token=token, expires_at__gt=grace).update(
-        expires_at=grace
-    )
+    shortened = EntryLock.objects.filter(
+        session=session, token=token, expires_at__gt=grace, renewed_at__lte=from_now(-quiet_for)
+    ).update(expires_at=grace)
     if shortened:
         events.announce(session.pk, "lock.changed")
     return bool(shortened)

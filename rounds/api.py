@@ -9,20 +9,29 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterable
+from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from rounds import services
 from rounds.errors import VIEW_ONLY, LockRefused, translated
-from rounds.inputs import SETTINGS_FIELDS, clean_players, clean_request_id, clean_round_entry, clean_settings
+from rounds.export import rounds_csv
+from rounds.inputs import (
+    SETTINGS_FIELDS,
+    clean_players,
+    clean_request_id,
+    clean_round_entry,
+    clean_settings,
+)
 from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
+from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, round_history, session_by_key, table_state
+from rounds.selectors import Viewer, round_history, round_preview, session_by_key, table_state
 
 LOCK_HEADER = "X-Entry-Lock"
 
@@ -210,6 +219,76 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
         release_lock=flag(body, "release_lock"),
     )
     return round_reply(write, session, status=200)
+
+
+@endpoint("POST")
+def preview(request: HttpRequest, key: str) -> JsonResponse:
+    """Score a round without storing it (no lock needed): the entry panel's live preview."""
+    session, _viewer = open_session(key)
+    body = json_body(request, allowed={"cards", "twos", "covering", "number"})
+    entry = clean_round_entry(body)
+    return JsonResponse({"round": round_preview(session, entry, number=body.get("number"))})
+
+
+@endpoint("POST")
+def rematch(request: HttpRequest, key: str) -> JsonResponse:
+    """A new session with the same players, seats and settings."""
+    session, _viewer = open_session(key, write=True)
+    return JsonResponse(
+        table_state(services.session_rematch(session=session), viewer=Viewer.EDITOR), status=201
+    )
+
+
+@endpoint("POST")
+def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
+    """Tick a settlement transfer off as paid (or back); no entry lock needed."""
+    session, _viewer = open_session(key, write=True)
+    body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
+    payer, payee = body.get("from"), body.get("to")
+    if not isinstance(payer, int) or not isinstance(payee, int):
+        raise ApiError(400, _("from and to: give the players' indexes"), field="from")
+    amount = money_amount(body.get("amount"))
+    device = body.get("device") if isinstance(body.get("device"), str) else ""
+    transfer_mark_paid(
+        session=session, payer=payer, payee=payee, amount=amount, paid=flag(body, "paid"), device=device[:40]
+    )
+    return JsonResponse(table_state(session, viewer=Viewer.EDITOR))
+
+
+def money_amount(raw: object) -> Decimal:
+    try:
+        amount = Decimal(raw) if isinstance(raw, str) else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or not amount.is_finite() or amount <= 0:
+        raise ApiError(
+            400, _('amount: give the transfer\'s amount as a string, such as "29.50"'), field="amount"
+        )
+    return amount
+
+
+def attachment(response: HttpResponse, session: Session, extension: str) -> HttpResponse:
+    response["Content-Disposition"] = (
+        f'attachment; filename="big-two-{session.created_at:%Y-%m-%d}.{extension}"'
+    )
+    return response
+
+
+@endpoint("GET")
+def export_csv(request: HttpRequest, key: str) -> HttpResponse:
+    session, viewer = open_session(key)
+    # A byte-order mark, so spreadsheets read non-Latin names as UTF-8.
+    body = "\ufeff" + rounds_csv(table_state(session, viewer=viewer))
+    return attachment(HttpResponse(body, content_type="text/csv; charset=utf-8"), session, "csv")
+
+
+@endpoint("GET")
+def export_json(request: HttpRequest, key: str) -> HttpResponse:
+    session, viewer = open_session(key)
+    response = JsonResponse(
+        table_state(session, viewer=viewer), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    return attachment(response, session, "json")
 
 
 @endpoint("GET")

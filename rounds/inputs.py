@@ -30,7 +30,7 @@ MAX_CURRENCY_LENGTH = 8
 MAX_REQUEST_ID_LENGTH = 100
 
 SETTINGS_FIELDS = frozenset(
-    {"preset", "mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"}
+    {"preset", "mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency", "covering_rule"}
 )
 
 
@@ -43,6 +43,7 @@ class SessionSettings:
     target: int | None
     value_per_point: Decimal | None
     currency: str
+    covering_rule: bool = False
 
     @property
     def rules(self) -> RoundRules:
@@ -58,6 +59,7 @@ class SessionSettings:
             target=preset.target,
             value_per_point=keep.value_per_point if keep else None,
             currency=keep.currency if keep else "",
+            covering_rule=keep.covering_rule if keep else False,
         )
 
 
@@ -210,6 +212,10 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
         changes["value_per_point"] = clean_value_per_point(raw["value_per_point"])
     if "currency" in raw:
         changes["currency"] = clean_currency(raw["currency"])
+    if "covering_rule" in raw:
+        if not isinstance(raw["covering_rule"], bool):
+            raise ServiceError(gettext_noop("covering_rule: give true or false"), field="covering_rule")
+        changes["covering_rule"] = raw["covering_rule"]
     settings = replace(settings, **changes)
     if settings.target is not None and settings.mode is not Mode.POINTS:
         raise ServiceError(

@@ -35,6 +35,8 @@ class Session(models.Model):
     target = models.PositiveIntegerField(null=True, blank=True)
     value_per_point = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
     currency = models.CharField(max_length=8, blank=True, default="")
+    # The assistant rule: the entry offers to mark one loser as covering.
+    covering_rule = models.BooleanField(default=False)
     # Round count when the host last reopened: the end is checked only past it.
     reopened_after = models.PositiveIntegerField(default=0)
     ended_by_hand = models.BooleanField(default=False)
@@ -233,3 +235,27 @@ class RoundRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.request_id}"
+
+
+class PaidTransfer(models.Model):
+    """A settlement transfer ticked off as paid. It matches a transfer only while the amount still
+    does, so a correction that changes who owes what shows it as unpaid again."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="paid_transfers")
+    payer = models.PositiveSmallIntegerField()
+    payee = models.PositiveSmallIntegerField()
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    device = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
+    paid_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "payer", "payee", "amount"], name="paid_transfer_unique"
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="paid_transfer_between_two_players"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="paid_transfer_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {self.amount}"

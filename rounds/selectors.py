@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from django.conf import settings
 from django.db.models import Count
 from django.db.models.functions import Now
 from django.urls import reverse
 
 from rounds import scoring
-from rounds.models import EntryLock, Hand, Player, Round, RoundVersion, Session
+from rounds.errors import RoundMissing
+from rounds.locking import lease_id
+from rounds.models import EntryLock, Hand, PaidTransfer, Player, Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound
 
 
@@ -103,7 +106,9 @@ def lock_state(session: Session) -> dict | None:
         "holder": lock.holder,
         "expires_in": round((lock.expires_at - lock.db_now).total_seconds(), 1),
         "idle_for": round((lock.db_now - lock.renewed_at).total_seconds(), 1),
+        "idle_after": settings.LOCK_IDLE_SECONDS,
         "round": lock.editing_round,
+        "lease": lease_id(lock.token),
     }
 
 
@@ -136,6 +141,7 @@ def settings_json(session: Session) -> dict:
         "target": session.target,
         "value_per_point": value_per_point_json(session.value_per_point),
         "currency": session.currency,
+        "covering_rule": session.covering_rule,
     }
 
 
@@ -158,15 +164,28 @@ def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_aft
     }
 
 
-def settlement_json(session: Session, scored: ScoredSession) -> dict | None:
+def settlement_of(session: Session, scored: ScoredSession | None = None) -> scoring.Settlement | None:
     if session.value_per_point is None:
         return None
-    pairwise = scoring.pairwise_points([s for _, _, s in scored.rounds], len(scored.names))
-    settlement = scoring.settle(pairwise, session.value_per_point)
+    scored = scored or scored_session(session)
+    pairwise = scoring.pairwise_points([s for _, _, s in scored.rounds], len(scored.players))
+    return scoring.settle(pairwise, session.value_per_point)
+
+
+def settlement_json(session: Session, scored: ScoredSession) -> dict | None:
+    settlement = settlement_of(session, scored)
+    if settlement is None:
+        return None
+    paid = set(PaidTransfer.objects.filter(session=session).values_list("payer", "payee", "amount"))
     return {
         "net": [money(amount) for amount in settlement.net],
         "transfers": [
-            {"from": transfer.payer, "to": transfer.payee, "amount": money(transfer.amount)}
+            {
+                "from": transfer.payer,
+                "to": transfer.payee,
+                "amount": money(transfer.amount),
+                "paid": (transfer.payer, transfer.payee, transfer.amount) in paid,
+            }
             for transfer in settlement.transfers
         ],
         "pairwise": [[money(amount) for amount in row] for row in settlement.pairwise],
@@ -179,6 +198,7 @@ def links_json(session: Session, viewer: Viewer) -> dict:
         "follow": reverse("rounds:session", args=[session.view_key]),
         "table": reverse("rounds:table", args=[session.view_key]),
         "socket": f"/ws/sessions/{key}/",
+        "settle": reverse("rounds:settle", args=[key]),
     }
     if viewer is Viewer.EDITOR:
         links["page"] = reverse("rounds:session", args=[session.edit_key])
@@ -200,15 +220,24 @@ def table_state(session: Session, *, viewer: Viewer) -> dict:
         seats=[player.seat for player in players],
         last_winner=scored.rounds[-1][2].winner if scored.rounds else None,
     )
+    ranked = scoring.standings(running, mode)
+    rank_of = {standing.player: standing.rank for standing in ranked}
     state = {
         "version": session.version,
-        "players": [{"name": player.name, "seat": player.seat} for player in players],
+        "players": [
+            {
+                "name": player.name,
+                "seat": player.seat,
+                "total": running[player.index],
+                "rank": rank_of[player.index],
+            }
+            for player in players
+        ],
         "settings": settings_json(session),
         "rounds": rounds_json,
         "totals": running,
         "standings": [
-            {"player": standing.player, "rank": standing.rank, "total": standing.total}
-            for standing in scoring.standings(running, mode)
+            {"player": standing.player, "rank": standing.rank, "total": standing.total} for standing in ranked
         ],
         "finished": session.finished,
         "target_losers": scoring.target_losers(running, session.target),
@@ -248,3 +277,32 @@ def round_history(session: Session, number: object) -> list[dict] | None:
     if round_ is None:
         return None
     return [version_json(version) for version in round_.versions.all()]
+
+
+def round_preview(session: Session, entry: RoundEntry, *, number: object = None) -> dict:
+    """Score a round without storing it: under the session's rules, or those of round `number`.
+
+    Raises ScoringError exactly as adding it would, so the entry panel shows the
+    same message inline before anything is sent for real.
+    """
+    players = list(session.players.all())
+    names = [player.name for player in players]
+    if number is None:
+        rules = session_rules(session)
+    else:
+        round_ = (
+            Round.objects.filter(session=session, number=number).first() if isinstance(number, int) else None
+        )
+        if round_ is None:
+            raise RoundMissing(number)
+        rules = rules_of(round_)
+    entry = scoring.validate_round(entry, names, rules)
+    scored = scoring.score_checked(entry, rules)
+    return {
+        "cards": list(entry.cards),
+        "twos": None if entry.twos is None else list(entry.twos),
+        "covering": entry.covering,
+        "winner": scored.winner,
+        "penalties": list(scored.penalties),
+        "scores": list(scored.scores),
+    }

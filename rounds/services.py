@@ -19,7 +19,7 @@ from django.utils import timezone
 from rounds import events, scoring
 from rounds.errors import RequestReused, RoundMissing, SessionFinished
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.locking import check_holder, held_lock, lock_after_write, lock_row
+from rounds.locking import check_holder, held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Hand, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound
 from rounds.selectors import rules_of, scored_session, session_rules, tiers_json, twos_json
@@ -40,10 +40,14 @@ class RoundWrite:
 
 @transaction.atomic
 def session_create(
-    *, players: Sequence[str], settings: SessionSettings, randomize_seats: bool = False
+    *,
+    players: Sequence[str],
+    settings: SessionSettings,
+    randomize_seats: bool = False,
+    seats: Sequence[int] | None = None,
 ) -> Session:
     names = clean_players(list(players))
-    seats = list(range(len(names)))
+    seats = list(seats) if seats is not None else list(range(len(names)))
     if randomize_seats:
         secrets.SystemRandom().shuffle(seats)
     session = Session.objects.create(
@@ -54,6 +58,7 @@ def session_create(
         target=settings.target,
         value_per_point=settings.value_per_point,
         currency=settings.currency,
+        covering_rule=settings.covering_rule,
     )
     Player.objects.bulk_create(
         Player(session=session, index=index, name=name, seat=seats[index]) for index, name in enumerate(names)
@@ -72,6 +77,7 @@ def current_settings(session: Session) -> SessionSettings:
         target=session.target,
         value_per_point=session.value_per_point,
         currency=session.currency,
+        covering_rule=session.covering_rule,
     )
 
 
@@ -82,6 +88,7 @@ def session_update(
     """Change the settings. New rules apply from the next round unless `rescore`."""
     lock = held_lock(session=session, token=token)
     session = Session.objects.get(pk=session.pk)
+    was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
     session.mode = settings.mode.value
     session.tiers = tiers_json(settings.tiers)
@@ -90,6 +97,7 @@ def session_update(
     session.target = settings.target
     session.value_per_point = settings.value_per_point
     session.currency = settings.currency
+    session.covering_rule = settings.covering_rule
     if rescore:
         rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
     scored = scored_session(session)
@@ -100,9 +108,34 @@ def session_update(
     elif changes.get("finished") is True and not session.finished:
         session.finished_at = timezone.now()
         session.ended_by_hand = True
-    save_changed(session, rounds_played=len(scored.rounds), totals=scored.totals, event="session.changed")
+    save_changed(
+        session,
+        rounds_played=len(scored.rounds),
+        totals=scored.totals,
+        event="session.changed",
+        was_finished=was_finished,
+    )
     lock_after_write(lock, release=False)
     return session
+
+
+def session_update_once(*, session: Session, changes: Mapping[str, object], device: str) -> Session:
+    """Take the free lock, change the settings and hand the lock back (the plain form)."""
+    grant = lock_acquire(session=session, device=device)
+    try:
+        return session_update(session=session, token=grant.token, changes=changes)
+    finally:
+        lock_release(session=session, token=grant.token)
+
+
+def session_rematch(*, session: Session) -> Session:
+    """A new session with the same players, seats and settings: the next evening, one tap away."""
+    players = list(session.players.order_by("index"))
+    return session_create(
+        players=[player.name for player in players],
+        settings=current_settings(session),
+        seats=[player.seat for player in players],
+    )
 
 
 def session_reopen(*, session: Session, token: str | None) -> Session:
@@ -131,8 +164,18 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> None:
         record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)
 
 
-def save_changed(session: Session, *, rounds_played: int, totals: Sequence[int], event: str) -> None:
-    """Bump the version, settle whether the session is finished, save, and tell the table."""
+def save_changed(
+    session: Session,
+    *,
+    rounds_played: int,
+    totals: Sequence[int],
+    event: str,
+    was_finished: bool | None = None,
+) -> None:
+    """Bump the version, settle whether the session is finished, save, and tell the table.
+
+    `was_finished`: whether it was finished before the caller changed it (finishing by hand).
+    """
     reached = rounds_played > session.reopened_after and scoring.end_reached(
         rounds_played=rounds_played,
         totals=totals,
@@ -140,7 +183,8 @@ def save_changed(session: Session, *, rounds_played: int, totals: Sequence[int],
         rounds_limit=session.rounds_limit,
         target=session.target,
     )
-    was_finished = session.finished
+    if was_finished is None:
+        was_finished = session.finished
     if reached and not session.finished:
         session.finished_at = timezone.now()
     elif not reached and session.finished and not session.ended_by_hand:
@@ -357,3 +401,12 @@ def round_delete(
         )
         lock_after_write(lock, release=release_lock)
     return write
+
+
+def round_add_once(*, session: Session, entry: RoundEntry, device: str) -> RoundWrite:
+    """Take the free lock, add the round and hand the lock back: the plain form's one-shot entry."""
+    grant = lock_acquire(session=session, device=device)
+    try:
+        return round_add(session=session, token=grant.token, entry=entry, release_lock=True)
+    finally:
+        lock_release(session=session, token=grant.token)

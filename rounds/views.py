@@ -1,33 +1,220 @@
 """The pages. Thin: parse, check the key, call a service or selector, render."""
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from __future__ import annotations
 
+import contextlib
+from decimal import Decimal
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rounds import services
+from rounds.errors import translated
+from rounds.evening import evening
+from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
+from rounds.models import Session
+from rounds.payments import transfer_mark_paid
+from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, session_by_key, table_state
+from rounds.sharing import lan_address, opened_on_loopback, share_link
+
+FORM_DEVICE = "A browser form"
+PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
 
 
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "rounds/home.html")
-
-
-def open_session(key: str):
+def open_session(key: str) -> tuple[Session, Viewer]:
     found = session_by_key(key)
     if found is None:
         raise Http404("No session with this key")
     return found
 
 
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        session = services.session_create(
+            players=form.players, settings=form.settings, randomize_seats=form.cleaned_data["randomize_seats"]
+        )
+        return redirect("rounds:session", key=session.edit_key)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "rounds/home.html", {"form": form, "presets": presets_for_page()}, status=status)
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(request, "rounds/rules.html")
+
+
+def session_context(request: HttpRequest, session: Session, viewer: Viewer, **extra: object) -> dict:
+    state = table_state(session, viewer=viewer)
+    links = {"follow": share_link(request, state["links"]["follow"])}
+    if viewer is Viewer.EDITOR:
+        links["edit"] = share_link(request, state["links"]["page"])
+    loopback = opened_on_loopback(request)
+    if viewer is Viewer.EDITOR:
+        extra.setdefault("settings_form", SettingsForm(initial=initial_from_state(state["settings"])))
+    return {
+        "share": links,
+        "loopback_hint": loopback,
+        "lan_address": lan_address() if loopback else None,
+        "session": session,
+        "state": state,
+        "viewer": viewer,
+        "can_edit": viewer is Viewer.EDITOR,
+        "pad_keys": PAD_KEYS,
+        **extra,
+    }
+
+
 @require_GET
 def session_page(request: HttpRequest, key: str) -> HttpResponse:
     session, viewer = open_session(key)
-    state = table_state(session, viewer=viewer)
-    return render(request, "rounds/session.html", {"session": session, "state": state, "viewer": viewer})
+    return render(request, "rounds/session.html", session_context(request, session, viewer))
+
+
+@require_POST
+def session_settings(request: HttpRequest, key: str) -> JsonResponse:
+    """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager."""
+    session, viewer = open_session(key)
+    if viewer is not Viewer.EDITOR:
+        raise Http404("No session with this key")
+    form = SettingsForm(request.POST)
+    if not form.is_valid():
+        field, errors = next(iter(form.errors.items()))
+        return JsonResponse({"error": errors[0], "field": field, "player": None}, status=400)
+    try:
+        session = services.session_update(
+            session=session,
+            token=request.POST.get("token"),
+            changes=form.changes,
+            rescore=form.cleaned_data["rescore"],
+        )
+    except ScoringError as error:
+        body = {"error": translated(error), "field": error.field, "player": error.player}
+        return JsonResponse(body, status=getattr(error, "status", 400))
+    return JsonResponse(table_state(session, viewer=viewer))
+
+
+@require_POST
+def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
+    """The page's plain form, for a browser without JavaScript: the same lock and service."""
+    session, viewer = open_session(key)
+    if viewer is not Viewer.EDITOR:
+        raise Http404("No session with this key")
+    entry = RoundForm(request.POST, session.players.count()).entry()
+    try:
+        services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
+    except ScoringError as error:
+        status = getattr(error, "status", 400)
+        context = session_context(
+            request,
+            session,
+            viewer,
+            form_error=translated(error),
+            error_player=error.player,
+            entered_cards=request.POST.getlist("cards"),
+            entered_twos=request.POST.getlist("twos"),
+        )
+        return render(request, "rounds/session.html", context, status=status)
+    return redirect("rounds:session", key=key)
+
+
+def evening_context(
+    request: HttpRequest, session: Session, viewer: Viewer, key: str, **extra: object
+) -> dict:
+    return {
+        "session": session,
+        "key": key,
+        "can_edit": viewer is Viewer.EDITOR,
+        **evening(session, viewer=viewer),
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def settle_page(request: HttpRequest, key: str) -> HttpResponse:
+    """Who pays whom. POST (the page without JavaScript) changes the wager for the whole session."""
+    session, viewer = open_session(key)
+    if request.method == "POST":
+        if viewer is not Viewer.EDITOR:
+            raise Http404("No session with this key")
+        changes = {
+            "value_per_point": request.POST.get("value_per_point") or None,
+            "currency": request.POST.get("currency", ""),
+        }
+        try:
+            services.session_update_once(session=session, changes=changes, device=FORM_DEVICE)
+        except ScoringError as error:
+            context = evening_context(request, session, viewer, key, wager_error=translated(error))
+            return render(request, "rounds/settle.html", context, status=getattr(error, "status", 400))
+        return redirect("rounds:settle", key=key)
+    return render(request, "rounds/settle.html", evening_context(request, session, viewer, key))
+
+
+@require_GET
+def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
+    """The settlement alone, re-rendered for a device following the session live."""
+    session, viewer = open_session(key)
+    return render(request, "rounds/_settlement.html", evening_context(request, session, viewer, key))
+
+
+@require_POST
+def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
+    """Tick a transfer off as paid (or not), from the page without JavaScript."""
+    session, viewer = open_session(key)
+    if viewer is not Viewer.EDITOR:
+        raise Http404("No session with this key")
+    with contextlib.suppress(
+        ValueError, ArithmeticError, ScoringError
+    ):  # the page then shows how things stand
+        transfer_mark_paid(
+            session=session,
+            payer=int(request.POST.get("from", "")),
+            payee=int(request.POST.get("to", "")),
+            amount=Decimal(request.POST.get("amount", "")),
+            paid=request.POST.get("paid") == "1",
+            device=FORM_DEVICE,
+        )
+    return redirect("rounds:settle", key=key)
 
 
 @require_GET
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     session, _viewer = open_session(key)
-    state = table_state(session, viewer=Viewer.FOLLOWER)
-    return render(request, "rounds/table.html", {"session": session, "state": state})
+    return render(request, "rounds/table.html", session_context(request, session, Viewer.FOLLOWER))
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest, so the scorekeeper can be added to a phone's home screen."""
+    icons = [
+        {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+        {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+        {
+            "src": static("icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
+        {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+    ]
+    response = JsonResponse(
+        {
+            "name": gettext("Big Two scorekeeper"),
+            "short_name": gettext("Big Two"),
+            "description": gettext("Scores a real Big Two table, live on every phone."),
+            "start_url": reverse("rounds:home"),
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#101418",
+            "theme_color": "#101418",
+            "icons": icons,
+        }
+    )
+    response["Content-Type"] = "application/manifest+json"
+    return response

@@ -11,6 +11,13 @@ def collected_static(django_db_blocker):
     call_command("collectstatic", interactive=False, verbosity=0)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Browser tests last: Playwright's sync API keeps an event loop running in this thread
+    from its first use on, which the asyncio (WebSocket) tests cannot share."""
+    items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
+
+
 def pytest_runtest_setup(item):
     if item.get_closest_marker("postgres"):
         engine = settings.DATABASES["default"]["ENGINE"]

@@ -37,7 +37,9 @@ def add(api, key, token, cards, **body):
 def test_create_replies_with_the_state_and_a_follow_key(api):
     state = create(api, preset="classic-points", value_per_point="0.50", currency="EUR")
     assert state["view_id"] != state["id"]
-    assert state["players"] == [{"name": name, "seat": seat} for seat, name in enumerate(PLAYERS)]
+    assert state["players"] == [
+        {"name": name, "seat": seat, "total": 0, "rank": 1} for seat, name in enumerate(PLAYERS)
+    ]
     assert state["settings"] == {
         "mode": "points",
         "tiers": [[1, 1], [10, 2], [13, 3]],
@@ -46,6 +48,7 @@ def test_create_replies_with_the_state_and_a_follow_key(api):
         "target": None,
         "value_per_point": "0.50",
         "currency": "EUR",
+        "covering_rule": False,
     }
     assert state["next"] == {"round": 1, "leader": None, "dealer": 0, "direction": "clockwise"}
     assert state["links"]["page"] == f"/s/{state['id']}/"

@@ -1,0 +1,78 @@
+"""The evening's running totals as an inline SVG line chart, drawn on the server (no chart library)."""
+
+from __future__ import annotations
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+WIDTH, HEIGHT = 340, 190
+LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 24
+MAX_ROUND_LABELS = 10
+
+
+def running_totals(state: dict) -> list[list[int]]:
+    """Per player, the total before round 1 (0) and after each round."""
+    starts = [[0] for _ in state["players"]]
+    for round_ in state["rounds"]:
+        for index, total in enumerate(round_["totals_after"]):
+            starts[index].append(total)
+    return starts
+
+
+def running_totals_svg(state: dict) -> SafeString:
+    lines = running_totals(state)
+    rounds = len(state["rounds"])
+    values = [value for line in lines for value in line]
+    low, high = min(values), max(values)
+    if low == high:
+        high = low + 1
+    span_x = max(rounds, 1)
+
+    def x(step: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / span_x, 1)
+
+    def y(value: int) -> float:
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+
+    polylines = format_html_join(
+        "",
+        '<polyline class="line p{}" points="{}"><title>{}</title></polyline><circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
+        (
+            (
+                index,
+                " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(line)),
+                player["name"],
+                index,
+                x(len(line) - 1),
+                y(line[-1]),
+            )
+            for index, (line, player) in enumerate(zip(lines, state["players"], strict=True))
+        ),
+    )
+    every = max(1, -(-rounds // MAX_ROUND_LABELS))
+    round_labels = format_html_join(
+        "",
+        '<text class="axis" x="{}" y="{}" text-anchor="middle">{}</text>',
+        ((x(step), HEIGHT - 6, step) for step in range(1, rounds + 1) if step % every == 0 or step == rounds),
+    )
+    value_labels = format_html_join(
+        "",
+        '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
+        ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
+    )
+    summary = ", ".join(f"{player['name']} {player['total']}" for player in state["players"])
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
+        '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
+        WIDTH,
+        HEIGHT,
+        _("Running totals after %(rounds)s rounds: %(summary)s") % {"rounds": rounds, "summary": summary},
+        LEFT,
+        WIDTH - RIGHT,
+        y(0),
+        y(0),
+        value_labels,
+        round_labels,
+        polylines,
+    )

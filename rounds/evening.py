@@ -1,0 +1,74 @@
+"""Reads for the end of the evening: who pays whom, the story of the rounds, the summary to share."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.template.loader import render_to_string
+from django.utils.formats import date_format
+
+from rounds import scoring
+from rounds.chart import running_totals_svg
+from rounds.models import Session
+from rounds.selectors import Viewer, scored_session, table_state
+
+
+def net_rows(state: dict) -> list[dict]:
+    """Each player's money, largest winner first."""
+    settlement = state["settlement"]
+    rows = [
+        {
+            "player": index,
+            "name": player["name"],
+            "amount": settlement["net"][index],
+            "total": player["total"],
+        }
+        for index, player in enumerate(state["players"])
+    ]
+    return sorted(rows, key=lambda row: (-Decimal(row["amount"]), row["player"]))
+
+
+def transfer_rows(state: dict) -> list[dict]:
+    names = [player["name"] for player in state["players"]]
+    return [
+        {**transfer, "payer_name": names[transfer["from"]], "payee_name": names[transfer["to"]]}
+        for transfer in state["settlement"]["transfers"]
+    ]
+
+
+def stats_rows(session: Session, state: dict) -> list[dict]:
+    scored = scored_session(session)
+    stats = scoring.player_stats(
+        [(entry, result) for _, entry, result in scored.rounds], len(state["players"])
+    )
+    return [
+        {"player": index, "name": state["players"][index]["name"], **vars(row)}
+        for index, row in enumerate(stats)
+    ]
+
+
+def summary_text(session: Session, state: dict) -> str:
+    """A plain text block to paste into the group chat."""
+    context = {"state": state, "date": date_format(session.created_at, "j M"), "rounds": len(state["rounds"])}
+    if state["settlement"]:
+        context |= {"nets": net_rows(state), "transfers": transfer_rows(state)}
+    else:
+        context["standings"] = [
+            {"name": state["players"][standing["player"]]["name"], "total": standing["total"]}
+            for standing in state["standings"]
+        ]
+    return " ".join(render_to_string("rounds/summary.txt", context).split())
+
+
+def evening(session: Session, *, viewer: Viewer) -> dict:
+    state = table_state(session, viewer=viewer)
+    story = {
+        "state": state,
+        "stats": stats_rows(session, state),
+        "chart": running_totals_svg(state),
+        "summary": summary_text(session, state),
+        "points_mode": state["settings"]["mode"] == scoring.Mode.POINTS.value,
+    }
+    if state["settlement"]:
+        story |= {"nets": net_rows(state), "transfers": transfer_rows(state)}
+    return story

@@ -1,0 +1,40 @@
+"""Ticking off settlement transfers as paid, at the end of the evening."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F
+
+from rounds import events
+from rounds.errors import ServiceError
+from rounds.models import PaidTransfer, Session
+from rounds.scoring import gettext_noop
+from rounds.selectors import settlement_of
+
+TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
+
+
+@transaction.atomic
+def transfer_mark_paid(
+    *, session: Session, payer: int, payee: int, amount: Decimal, paid: bool, device: str = ""
+) -> None:
+    """Mark one of the session's current transfers paid (or not); every device sees it."""
+    settlement = settlement_of(session)
+    current = settlement is not None and any(
+        (transfer.payer, transfer.payee, transfer.amount) == (payer, payee, amount)
+        for transfer in settlement.transfers
+    )
+    if not current:
+        raise ServiceError(TRANSFER_GONE, field="transfer")
+    marks = PaidTransfer.objects.filter(session=session, payer=payer, payee=payee, amount=amount)
+    if paid:
+        if not marks.exists():
+            PaidTransfer.objects.create(
+                session=session, payer=payer, payee=payee, amount=amount, device=device
+            )
+    else:
+        marks.delete()
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1)
+    events.announce(session.pk, "settlement.paid")

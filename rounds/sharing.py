@@ -1,0 +1,39 @@
+"""Joining a table: absolute links and their QR codes (segno, inline SVG), server-side."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+
+import segno
+from django.http import HttpRequest
+from django.utils.safestring import SafeString, mark_safe
+
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    url: str
+    qr_svg: SafeString
+
+
+def share_link(request: HttpRequest, path: str) -> ShareLink:
+    url = request.build_absolute_uri(path)
+    svg = segno.make(url, error="m").svg_inline(scale=5, border=2, dark="#000", light="#fff", omitsize=True)
+    return ShareLink(url=url, qr_svg=mark_safe(svg))  # segno escapes the URL it draws; the markup is its own
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, for the hint when the page was opened on loopback."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: connect() on UDP only picks a route
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def opened_on_loopback(request: HttpRequest) -> bool:
+    return request.get_host().rsplit(":", 1)[0] in LOOPBACK_HOSTS

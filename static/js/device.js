@@ -1,0 +1,65 @@
+// What this device calls itself while it holds the entry lock ("Phone 12", "Ann's phone").
+// Kept on the device; never asked for in the middle of entering a round.
+
+const KEY = "bigtwo.device";
+
+function guessKind() {
+  const agent = navigator.userAgent;
+  if (/iPad|Tablet/i.test(agent) || (/Android/i.test(agent) && !/Mobile/i.test(agent))) return gettext("Tablet");
+  if (/Mobi|iPhone|Android/i.test(agent)) return gettext("Phone");
+  return gettext("Laptop");
+}
+
+export function deviceName() {
+  let name = localStorage.getItem(KEY);
+  if (!name) {
+    name = `${guessKind()} ${10 + Math.floor(Math.random() * 90)}`;
+    localStorage.setItem(KEY, name);
+  }
+  return name;
+}
+
+export function setDeviceName(name) {
+  const clean = name.replace(/\s+/g, " ").trim().slice(0, 40);
+  if (clean) localStorage.setItem(KEY, clean);
+  return deviceName();
+}
+
+export function ownerDeviceName(playerName) {
+  return interpolate(gettext("%(name)s's phone"), { name: playerName }, true);
+}
+
+// The sessions this device opened, newest first, for the home page.
+const SESSIONS_KEY = "bigtwo.sessions";
+const SESSIONS_KEPT = 20;
+
+export function rememberSession(state) {
+  const key = state.id || null;
+  const followKey = state.links.follow.split("/").filter(Boolean).pop();
+  const sessions = recentSessions().filter((entry) => entry.followKey !== followKey);
+  sessions.unshift({
+    key,
+    followKey,
+    names: state.players.map((player) => player.name),
+    rounds: state.rounds.length,
+    finished: state.finished,
+    seen: new Date().toISOString(),
+  });
+  localStorage.setItem(SESSIONS_KEY, JSON.stringify(sessions.slice(0, SESSIONS_KEPT)));
+}
+
+export function recentSessions() {
+  try {
+    return JSON.parse(localStorage.getItem(SESSIONS_KEY) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+// Same players, seats and settings, no rounds: the next evening. Opens it.
+export async function rematch(key) {
+  const response = await fetch(`/api/sessions/${key}/rematch`, { method: "POST", headers: { "Content-Type": "application/json" } });
+  const reply = await response.json().catch(() => ({}));
+  if (response.ok) location.assign(reply.links.page);
+  return reply;
+}

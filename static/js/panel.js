@@ -1,0 +1,434 @@
+// The entry panel: rows, number pad, keyboard, preview, add / correct / delete,
+// and what the lock held by another device means for this one.
+
+import { Entry } from "./entry.js";
+import { lockMessage, roundHeading, signed, t } from "./render.js";
+
+const PREVIEW_DELAY_MS = 120;
+
+function requestId() {
+  // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+export class EntryPanel {
+  constructor({ form, transport, lock, getState, applyState, ui }) {
+    this.form = form;
+    this.transport = transport;
+    this.lock = lock;
+    this.getState = getState;
+    this.applyState = applyState;
+    this.ui = ui;
+    this.mode = "idle"; // idle | opening | entering | saving | busy (another device holds the lock)
+    this.rows = [...form.querySelectorAll("[data-player]")];
+    this.entry = new Entry(this.rows.length, () => this.changed());
+    this.preview = null;
+    this.previewSequence = 0;
+    this.error = null;
+    this.typedAhead = [];
+    this.lockSeenAt = Date.now();
+    // Reloaded while holding the lock (still inside the lease): carry on entering.
+    if (this.lock.holds(getState().lock)) this.mode = "entering";
+    this.wire();
+    this.sync();
+  }
+
+  get usesTwos() {
+    return Boolean(this.getState().settings.twos);
+  }
+
+  isActive() {
+    return ["opening", "entering"].includes(this.mode);
+  }
+
+  wire() {
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.rows.forEach((row, index) => {
+      row.addEventListener("click", (event) => {
+        if (event.target.closest("[data-twos], .cover")) return;
+        this.tapRow(index);
+      });
+    });
+    for (const key of this.form.querySelectorAll("[data-pad]")) {
+      key.addEventListener("click", () => this.tapPad(Number(key.dataset.pad)));
+    }
+    for (const chip of this.form.querySelectorAll("[data-twos]")) {
+      chip.addEventListener("click", () => this.whenActive(() => this.entry.cycleTwos(Number(chip.dataset.twos))));
+    }
+    for (const radio of this.form.querySelectorAll("[data-cover]")) {
+      radio.addEventListener("click", (event) => {
+        event.preventDefault();
+        this.whenActive(() => this.entry.toggleCovering(Number(radio.dataset.cover)));
+      });
+    }
+    this.button("clear").addEventListener("click", () => this.whenActive(() => this.entry.clear()));
+    this.button("cancel").addEventListener("click", () => this.cancel());
+    this.button("delete-round").addEventListener("click", () => this.deleteRound());
+    this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
+    this.form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
+      if (event.target.closest("[data-action='take-over']")) this.takeOver();
+    });
+    document.addEventListener("keydown", (event) => this.key(event));
+    setInterval(() => this.tick(), 1000);
+  }
+
+  button(action) {
+    return this.form.querySelector(`[data-action="${action}"]`);
+  }
+
+  // --- opening and closing ----------------------------------------------------
+
+  open(round = null) {
+    if (this.mode === "opening") return this.opening;
+    if (this.isActive()) return Promise.resolve(true);
+    if (this.getState().finished && round === null) return Promise.resolve(false);
+    this.opening = this.takeLock(round);
+    return this.opening;
+  }
+
+  async takeLock(round) {
+    this.mode = "opening";
+    this.error = null;
+    this.draw();
+    const reply = await this.lock.acquire(round);
+    if (this.mode !== "opening") return false;
+    if (reply.ok) {
+      this.mode = "entering";
+      this.draw();
+      return true;
+    }
+    this.entry.reset();
+    this.mode = reply.status === 409 && reply.holder ? "busy" : "idle";
+    this.error = reply.holder ? null : reply.error;
+    this.draw();
+    return false;
+  }
+
+  async cancel() {
+    const wasActive = this.isActive();
+    this.mode = "idle";
+    this.error = null;
+    this.entry.reset();
+    this.draw();
+    if (wasActive) await this.lock.release();
+  }
+
+  whenActive(action) {
+    if (!this.isActive()) return;
+    action();
+    this.lock.touch();
+  }
+
+  tapRow(index) {
+    if (this.mode === "saving" || this.mode === "busy") return;
+    if (!this.isActive()) {
+      this.entry.reset();
+      this.open();
+    }
+    this.entry.select(index);
+    this.lock.touch();
+  }
+
+  tapPad(count) {
+    if (this.mode === "saving" || this.mode === "busy") return;
+    if (!this.isActive()) {
+      this.entry.reset();
+      this.open();
+    }
+    this.entry.pad(count);
+    this.lock.touch();
+  }
+
+  async correct(number) {
+    if (this.mode === "saving" || this.mode === "busy") return;
+    const round = this.getState().rounds.find((item) => item.number === number);
+    if (!round) return;
+    if (this.isActive()) {
+      if (!this.entry.isEmpty() && this.entry.number !== number) return;
+      await this.lock.release();
+      this.mode = "idle";
+    }
+    this.entry.load(round);
+    await this.open(number);
+  }
+
+  // --- keyboard (SPEC 7) ----------------------------------------------------------
+
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (document.querySelector("dialog[open]")) return;
+    // Enter on a control outside the panel is that control's; inside it (a pad key, a chip) it adds.
+    const control = event.target.closest?.("button, a, summary");
+    if (event.key === "Enter" && control && !this.form.contains(control)) return;
+    if (this.press(event.key)) event.preventDefault();
+  }
+
+  // One key of SPEC 7; true when it meant something here.
+  press(key) {
+    const digit = /^[0-9]$/.test(key) ? Number(key) : null;
+    if (this.mode === "saving" || this.submitting) {
+      // Typing the next round while the last one is still on its way: keep the keys for after.
+      if (digit === null && !["Enter", "Backspace", "w", "W", "ArrowLeft", "ArrowRight"].includes(key)) return false;
+      this.typedAhead.push(key);
+      return true;
+    }
+    if (!this.isActive()) {
+      if (digit === null || this.getState().finished) return false;
+      this.entry.reset();
+      this.entry.digit(digit);
+      this.open();
+      return true;
+    }
+    const actions = {
+      ArrowLeft: () => this.entry.move(-1),
+      ArrowUp: () => this.entry.move(-1),
+      ArrowRight: () => this.entry.move(1),
+      ArrowDown: () => this.entry.move(1),
+      w: () => this.entry.markWinner(),
+      W: () => this.entry.markWinner(),
+      Backspace: () => this.entry.clear(),
+      Delete: () => this.entry.clear(),
+      Enter: () => this.submit(),
+      Escape: () => this.cancel(),
+    };
+    if (digit !== null) this.entry.digit(digit);
+    else if (actions[key]) actions[key]();
+    else return false;
+    this.lock.touch();
+    return true;
+  }
+
+  replayTypedAhead() {
+    const keys = this.typedAhead;
+    this.typedAhead = [];
+    for (const key of keys) this.press(key);
+  }
+
+  // --- writing ------------------------------------------------------------------
+
+  async submit() {
+    if (!this.isActive() || this.submitting) return;
+    this.entry.settleOne();
+    const counts = this.entry.counts();
+    const missing = counts.indexOf(null);
+    if (missing !== -1) {
+      this.error = { player: missing, error: t("%(name)s: how many cards are left?", { name: this.getState().players[missing].name }) };
+      this.draw();
+      return;
+    }
+    this.submitting = true;
+    let saved = false;
+    try {
+      // Typed faster than the lock came back: add as soon as it does.
+      if (this.mode === "opening" && !(await this.opening)) return;
+      this.mode = "saving";
+      this.draw();
+      this.pendingRequest ||= requestId();
+      const body = { ...this.entry.payload(this.usesTwos), request_id: this.pendingRequest, release_lock: true };
+      const number = this.entry.number;
+      const reply = number
+        ? await this.transport.call("round.edit", { number, ...body }, this.lock.token)
+        : await this.transport.call("round.add", body, this.lock.token);
+      const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.number ?? reply.round?.number });
+      saved = this.finishWrite(reply, done);
+    } finally {
+      this.submitting = false;
+    }
+    if (saved) this.replayTypedAhead();
+    else this.typedAhead = [];
+  }
+
+  async deleteRound() {
+    const number = this.entry.number;
+    if (!number || !this.isActive()) return;
+    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), t("Delete"));
+    if (!sure) return;
+    this.mode = "saving";
+    this.draw();
+    this.pendingRequest ||= requestId();
+    const reply = await this.transport.call("round.delete", { number, request_id: this.pendingRequest, release_lock: true }, this.lock.token);
+    this.finishWrite(reply, t("Round %(number)s deleted", { number }));
+  }
+
+  finishWrite(reply, done) {
+    if (reply.ok) {
+      this.pendingRequest = null;
+      this.lock.forget();
+      this.entry.reset();
+      this.mode = "idle";
+      this.error = null;
+      if (reply.state) this.applyState(reply.state);
+      this.ui.toast(done);
+      this.draw();
+      return true;
+    }
+    if (reply.status !== 0) this.pendingRequest = null; // refused, so nothing is stored under that id
+    if (reply.status === 409 && reply.field === "lock") {
+      this.lock.forget();
+      this.mode = reply.holder ? "busy" : "idle";
+      this.entry.reset();
+    } else {
+      this.mode = "entering";
+    }
+    this.error = reply;
+    this.draw();
+    return false;
+  }
+
+  // --- the server's word ------------------------------------------------------------
+
+  sync() {
+    const state = this.getState();
+    this.lockSeenAt = Date.now();
+    const other = state.lock && !this.lock.holds(state.lock);
+    if (other && this.mode === "entering") {
+      this.ui.toast(t("%(holder)s took over the entry", { holder: state.lock.holder }));
+      this.lock.forget();
+      this.entry.reset();
+      this.mode = "busy";
+    } else if (other && this.mode === "idle") {
+      this.mode = "busy";
+    } else if (!other && this.mode === "busy") {
+      this.mode = "idle";
+    }
+    this.form.closest("[data-entry]").hidden = state.finished && !this.isActive();
+    this.draw();
+  }
+
+  // Followers count down the lease themselves: expiry needs no message from anyone.
+  tick() {
+    const state = this.getState();
+    if (this.mode !== "busy" || !state.lock) return;
+    if (this.secondsLeft() <= 0) {
+      this.mode = "idle";
+      this.draw();
+      return;
+    }
+    this.drawLock();
+  }
+
+  secondsLeft() {
+    const lock = this.getState().lock;
+    return lock ? Math.ceil(lock.expires_in - (Date.now() - this.lockSeenAt) / 1000) : 0;
+  }
+
+  idleFor() {
+    const lock = this.getState().lock;
+    return lock ? lock.idle_for + (Date.now() - this.lockSeenAt) / 1000 : 0;
+  }
+
+  async takeOver() {
+    const state = this.getState();
+    const holder = state.lock?.holder;
+    const sure = await this.ui.confirm(
+      t("%(holder)s has not been used for %(seconds)s s. Take over the entry? Whatever they typed is dropped.", { holder, seconds: Math.floor(this.idleFor()) }),
+      t("Take over"),
+    );
+    if (!sure) return;
+    this.entry.reset();
+    const reply = await this.lock.acquire(null, { takeover: true });
+    this.mode = reply.ok ? "entering" : "busy";
+    this.error = reply.ok ? null : reply;
+    this.draw();
+  }
+
+  // --- preview ------------------------------------------------------------------------
+
+  changed() {
+    this.error = null;
+    this.preview = null;
+    clearTimeout(this.previewTimer);
+    if (this.isActive() && this.entry.isComplete()) {
+      this.previewTimer = setTimeout(() => this.fetchPreview(), PREVIEW_DELAY_MS);
+    }
+    this.draw();
+  }
+
+  async fetchPreview() {
+    const sequence = ++this.previewSequence;
+    const reply = await this.transport.call("round.preview", { ...this.entry.payload(this.usesTwos), number: this.entry.number });
+    if (sequence !== this.previewSequence || !this.isActive()) return;
+    if (reply.ok) this.preview = reply.round.scores;
+    else if (reply.status === 400) this.error = reply;
+    this.draw();
+  }
+
+  // --- drawing --------------------------------------------------------------------------
+
+  draw() {
+    const state = this.getState();
+    const counts = this.entry.counts();
+    const auto = this.entry.autoWinner();
+    const active = this.isActive() || this.mode === "saving";
+    this.form.dataset.mode = this.mode;
+    this.rows.forEach((row, index) => {
+      const count = counts[index];
+      const pending = this.entry.waitingForSecondDigit && index === this.entry.highlight;
+      row.classList.toggle("highlight", active && index === this.entry.highlight);
+      row.classList.toggle("winner", active && count === 0);
+      row.classList.toggle("auto", active && index === auto);
+      row.classList.toggle("has-error", Boolean(this.error && this.error.player === index));
+      row.setAttribute("aria-current", active && index === this.entry.highlight ? "true" : "false");
+      const shown = !active || count === null ? "–" : pending ? "1…" : String(count);
+      row.querySelector("[data-count]").textContent = shown;
+      const preview = row.querySelector("[data-preview]");
+      preview.textContent = this.preview ? signed(this.preview[index]) : active && index === auto ? t("winner") : "";
+      const twos = row.querySelector("[data-twos-count]");
+      if (twos) twos.textContent = String(this.entry.twos[index]);
+      const cover = row.querySelector("[data-cover]");
+      if (cover) cover.checked = active && this.entry.covering === index;
+      row.querySelector("[data-row-error]").textContent = this.error && this.error.player === index ? this.error.error : "";
+    });
+    const general = this.form.querySelector("[data-form-error]") || this.makeGeneralError();
+    const generalText = this.error && (this.error.player === null || this.error.player === undefined) ? this.error.error || "" : "";
+    general.textContent = generalText;
+    general.hidden = !generalText;
+    const editing = this.entry.number !== null && active;
+    this.form.querySelector("[data-entry-title]").textContent = editing
+      ? t("Correct round %(number)s", { number: this.entry.number })
+      : active
+        ? roundHeading(state)
+        : t("Cards left");
+    this.button("add-round").textContent = editing ? t("Save round %(number)s", { number: this.entry.number }) : t("Add round");
+    this.button("add-round").disabled = this.mode === "saving" || this.mode === "busy";
+    this.button("delete-round").hidden = !editing;
+    this.button("history").hidden = !editing;
+    this.button("cancel").disabled = !active;
+    for (const key of this.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = this.mode === "busy" || this.mode === "saving";
+    this.drawLock();
+  }
+
+  makeGeneralError() {
+    const element = document.createElement("p");
+    element.className = "notice bad";
+    element.dataset.formError = "";
+    element.setAttribute("role", "alert");
+    this.form.querySelector("[data-rows]").before(element);
+    return element;
+  }
+
+  drawLock() {
+    const area = this.form.querySelector("[data-lock-area]");
+    const state = this.getState();
+    if (this.mode !== "busy" || !state.lock) {
+      area.replaceChildren();
+      return;
+    }
+    let holder = area.querySelector("[data-lock-holder]");
+    if (!holder) {
+      holder = this.form.querySelector("[data-lock-template]").content.firstElementChild.cloneNode(true);
+      area.replaceChildren(holder);
+    }
+    holder.querySelector("[data-lock-text]").textContent = lockMessage(state);
+    holder.querySelector("[data-lock-countdown]").textContent = t("free in %(seconds)s s", { seconds: Math.max(0, this.secondsLeft()) });
+    holder.querySelector("[data-action='take-over']").hidden = this.idleFor() < state.lock.idle_after;
+  }
+}

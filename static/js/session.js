@@ -1,0 +1,241 @@
+// The session page: follow the table live, and (with the edit link) enter rounds.
+
+import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
+import { DeviceLock } from "./lock.js";
+import { EntryPanel } from "./panel.js";
+import { renderFinal, renderRounds, renderScoreboard, roundHeading, signed, t } from "./render.js";
+import { wireSettingsForm } from "./settings-form.js";
+import { Transport } from "./transport.js";
+
+let state = JSON.parse(document.getElementById("table-state").textContent);
+const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
+const transport = new Transport({ socketPath: state.links.socket, apiPath: `/api/sessions/${key}` });
+
+const ui = {
+  dialog(name) {
+    return document.querySelector(`[data-dialog="${name}"]`);
+  },
+
+  confirm(text, okLabel) {
+    const dialog = ui.dialog("confirm");
+    dialog.querySelector("[data-confirm-text]").textContent = text;
+    dialog.querySelector("[data-confirm-ok]").textContent = okLabel;
+    dialog.returnValue = "";
+    dialog.showModal();
+    return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
+  },
+
+  toast(text) {
+    const toast = document.querySelector("[data-toast]");
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(ui.toastTimer);
+    ui.toastTimer = setTimeout(() => {
+      toast.hidden = true;
+    }, 2600);
+  },
+
+  async showHistory(number) {
+    const dialog = ui.dialog("history");
+    dialog.querySelector("[data-history-title]").textContent = t("Round %(number)s: history", { number });
+    const list = dialog.querySelector("[data-history-list]");
+    list.replaceChildren();
+    dialog.showModal();
+    const reply = await transport.request("GET", `/api/sessions/${key}/rounds/${number}/history`);
+    if (!reply.ok) {
+      list.append(Object.assign(document.createElement("li"), { textContent: reply.error }));
+      return;
+    }
+    const labels = { added: t("added"), edited: t("corrected"), rescored: t("rescored"), deleted: t("deleted") };
+    for (const version of [...reply.versions].reverse()) {
+      const item = document.createElement("li");
+      const when = new Date(version.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      const head = Object.assign(document.createElement("div"), {
+        className: "history-head",
+        textContent: `${labels[version.action] ?? version.action} · ${when} · ${version.device || t("a form")}`,
+      });
+      const cells = document.createElement("div");
+      cells.className = "history-cells";
+      version.cards.forEach((cards, index) => {
+        const cell = Object.assign(document.createElement("span"), { className: `p${index}` });
+        cell.append(
+          Object.assign(document.createElement("span"), { className: "player-name", textContent: state.players[index].name }),
+          ` ${cards} → ${signed(version.scores[index])}`,
+        );
+        cells.append(cell);
+      });
+      item.append(head, cells);
+      list.append(item);
+    }
+  },
+};
+
+// The panel's markup (2s chips, covering toggles, the rules line) comes from the server.
+const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule"];
+let reloadWhenIdle = false;
+
+function apply(next) {
+  if (next.version < state.version) return;
+  const rulesChanged = PANEL_SETTINGS.some((name) => JSON.stringify(next.settings[name]) !== JSON.stringify(state.settings[name]));
+  state = next;
+  if (rulesChanged || reloadWhenIdle) {
+    reloadWhenIdle = Boolean(panel && panel.isActive());
+    if (!reloadWhenIdle) {
+      location.reload();
+      return;
+    }
+  }
+  renderScoreboard(document, state);
+  renderRounds(document, state);
+  renderFinal(document, state);
+  document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
+  rememberSession(state);
+  if (panel) panel.sync();
+}
+
+function showStatus(status) {
+  const element = document.querySelector("[data-status]");
+  if (!element) return;
+  element.dataset.status = status;
+  const labels = { live: t("live"), reconnecting: t("reconnecting"), offline: t("offline"), connecting: t("connecting") };
+  element.querySelector("[data-status-text]").textContent = labels[status];
+}
+
+function showDeviceName() {
+  for (const element of document.querySelectorAll("[data-device-name]")) element.textContent = deviceName();
+  const input = document.querySelector("[data-device-input]");
+  if (input) input.value = deviceName();
+}
+
+// Settings changes go through the same lock: take it, PATCH, hand it back.
+async function changeSession(changes, question, okLabel) {
+  if (!(await ui.confirm(question, okLabel))) return;
+  const reply = await lock.acquire();
+  if (!reply.ok) {
+    ui.toast(reply.error);
+    return;
+  }
+  const result = await transport.request("PATCH", `/api/sessions/${key}`, changes, lock.token);
+  await lock.release();
+  if (result.ok) apply(result);
+  else ui.toast(result.error);
+}
+
+// The settings sheet: take the lock, post the form (the server reads the tiers), hand it back.
+async function saveSettings(form) {
+  const error = form.querySelector("[data-settings-error]");
+  const granted = await lock.acquire();
+  if (!granted.ok) {
+    error.textContent = granted.error;
+    error.hidden = false;
+    return;
+  }
+  const fields = new FormData(form);
+  fields.set("token", lock.token);
+  const response = await fetch(form.action, { method: "POST", body: fields, credentials: "same-origin" }).catch(() => null);
+  await lock.release();
+  const reply = response ? await response.json().catch(() => ({})) : { error: t("No connection to the server. Check the Wi-Fi and try again.") };
+  if (!response?.ok) {
+    error.textContent = reply.error;
+    error.hidden = false;
+    return;
+  }
+  error.hidden = true;
+  apply(reply);
+  ui.dialog("settings").close();
+  ui.toast(t("Saved"));
+}
+
+function wireDialogs() {
+  const settingsForm = document.querySelector("[data-settings-form]");
+  if (settingsForm) {
+    wireSettingsForm(settingsForm);
+    settingsForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      saveSettings(settingsForm);
+    });
+  }
+  for (const closer of document.querySelectorAll("[data-close-dialog]")) {
+    closer.addEventListener("click", () => closer.closest("dialog").close("cancel"));
+  }
+  for (const opener of document.querySelectorAll("[data-open]")) {
+    opener.addEventListener("click", () => {
+      opener.closest("dialog")?.close();
+      ui.dialog(opener.dataset.open).showModal();
+    });
+  }
+  for (const dialog of document.querySelectorAll("dialog")) {
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog) dialog.close("cancel");
+    });
+  }
+  for (const radio of document.querySelectorAll("[data-share-switch]")) {
+    radio.addEventListener("change", () => {
+      for (const panelElement of document.querySelectorAll("[data-share-panel]")) panelElement.hidden = panelElement.dataset.sharePanel !== radio.value;
+    });
+  }
+  for (const button of document.querySelectorAll("[data-copy]")) {
+    button.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy);
+      } catch {
+        const field = Object.assign(document.createElement("textarea"), { value: button.dataset.copy });
+        document.body.append(field);
+        field.select();
+        document.execCommand("copy");
+        field.remove();
+      }
+      ui.toast(t("Link copied"));
+    });
+  }
+  document.querySelector("[data-action='save-device']")?.addEventListener("click", () => {
+    setDeviceName(document.querySelector("[data-device-input]").value);
+    showDeviceName();
+    ui.toast(t("Saved"));
+  });
+  for (const chip of document.querySelectorAll("[data-owner]")) {
+    chip.addEventListener("click", () => {
+      setDeviceName(ownerDeviceName(chip.dataset.owner));
+      showDeviceName();
+    });
+  }
+  document.querySelector("[data-action='reopen']")?.addEventListener("click", () =>
+    changeSession({ finished: false }, t("Reopen the session and play more rounds?"), t("Reopen")),
+  );
+  document.querySelector("[data-rematch]")?.addEventListener("click", async (event) => {
+    const reply = await rematch(event.currentTarget.dataset.rematch);
+    if (reply.error) ui.toast(reply.error);
+  });
+  document.querySelector("[data-action='end-session']")?.addEventListener("click", () =>
+    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), t("End the evening")),
+  );
+}
+
+const form = state.can_edit ? document.querySelector("[data-entry-form]") : null;
+const lock = new DeviceLock({
+  transport,
+  sessionKey: key,
+  deviceName,
+  onLost: (reply) => {
+    if (reply.holder) ui.toast(t("%(holder)s took over the entry", { holder: reply.holder }));
+    if (panel) panel.sync();
+  },
+});
+const panel = form ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui }) : null;
+
+if (panel) {
+  for (const list of document.querySelectorAll("[data-round-list]")) {
+    list.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-edit-round]");
+      if (button) panel.correct(Number(button.dataset.editRound));
+    });
+  }
+}
+
+transport.addEventListener("state", (event) => apply(event.detail.state));
+transport.addEventListener("status", (event) => showStatus(event.detail));
+transport.addEventListener("open", () => lock.resume());
+wireDialogs();
+showDeviceName();
+rememberSession(state);
+transport.start();

@@ -1,0 +1,25 @@
+// The table view for a tablet or TV in the middle of the table: big totals, no controls.
+
+import { renderFinal, renderRounds, renderScoreboard } from "./render.js";
+import { Transport } from "./transport.js";
+
+let state = JSON.parse(document.getElementById("table-state").textContent);
+const transport = new Transport({ socketPath: state.links.socket, apiPath: null });
+
+function apply(next) {
+  if (next.version < state.version) return;
+  state = next;
+  renderScoreboard(document, state);
+  renderRounds(document, { ...state, rounds: state.rounds.slice(-1) });
+  renderFinal(document, state);
+}
+
+transport.addEventListener("state", (event) => apply(event.detail.state));
+transport.addEventListener("status", (event) => {
+  const element = document.querySelector("[data-status]");
+  element.dataset.status = event.detail;
+  element.querySelector("[data-status-text]").textContent = gettext(event.detail);
+});
+// A screen left on all evening: keep it awake where the browser allows.
+navigator.wakeLock?.request("screen").catch(() => {});
+transport.start();

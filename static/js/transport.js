@@ -1,0 +1,156 @@
+// One connection to the session: a WebSocket that reconnects with backoff and
+// resyncs from the full state, and the same calls over HTTP while it is down.
+
+const REPLY_TIMEOUT_MS = 8000;
+const MAX_BACKOFF_MS = 15000;
+const SESSION_GONE = 4404; // the server closed the socket: no session with this key
+
+// Socket message type -> how the same call looks on the JSON API.
+const HTTP_CALLS = {
+  "lock.acquire": (body) => ["POST", "/lock", { device: body.device, round: body.round ?? null }],
+  "lock.takeover": (body) => ["POST", "/lock", { device: body.device, round: body.round ?? null, takeover: true }],
+  "lock.renew": (body) => ["POST", "/lock", { device: body.device }],
+  "lock.release": () => ["DELETE", "/lock", null],
+  "round.add": ({ cards, twos, covering, request_id, release_lock }) => ["POST", "/rounds", { cards, twos, covering, request_id, release_lock }],
+  "round.edit": ({ number, cards, twos, covering, request_id, release_lock }) => ["PUT", `/rounds/${number}`, { cards, twos, covering, request_id, release_lock }],
+  "round.delete": ({ number, request_id, release_lock }) => ["DELETE", `/rounds/${number}`, { request_id, release_lock }],
+  "round.preview": ({ cards, twos, covering, number }) => ["POST", "/preview", { cards, twos, covering, number: number ?? null }],
+};
+
+export class Transport extends EventTarget {
+  constructor({ socketPath, apiPath }) {
+    super();
+    this.socketPath = socketPath;
+    this.apiPath = apiPath;
+    this.socket = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.attempt = 0;
+    this.status = "connecting";
+  }
+
+  start() {
+    this.connect();
+    window.addEventListener("online", () => this.connectSoon(0));
+    window.addEventListener("offline", () => this.setStatus("offline"));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !this.isOpen()) this.connectSoon(0);
+    });
+  }
+
+  isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  connect() {
+    clearTimeout(this.retry);
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}${this.socketPath}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempt = 0;
+      this.setStatus("live");
+      this.dispatchEvent(new Event("open"));
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      for (const { reject } of this.pending.values()) reject(new Error("disconnected"));
+      this.pending.clear();
+      if (event.code === SESSION_GONE) {
+        this.setStatus("offline");
+        return;
+      }
+      this.setStatus(navigator.onLine === false ? "offline" : "reconnecting");
+      this.attempt += 1;
+      this.connectSoon(Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2));
+    });
+  }
+
+  connectSoon(delay) {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.connect(), delay);
+  }
+
+  close() {
+    const socket = this.socket;
+    this.socket = null;
+    clearTimeout(this.retry);
+    if (socket) socket.close();
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.dispatchEvent(new CustomEvent("status", { detail: status }));
+  }
+
+  receive(message) {
+    if (message.type === "reply") {
+      const waiting = this.pending.get(message.id);
+      if (waiting) {
+        this.pending.delete(message.id);
+        waiting.resolve(message);
+      }
+      return;
+    }
+    if (message.state) this.dispatchEvent(new CustomEvent("state", { detail: message }));
+  }
+
+  // Every call resolves to {ok, status, ...reply}; a lost reply is retried over
+  // HTTP, which is safe because every write carries a request_id or is a lock call.
+  async call(type, body = {}, token = null) {
+    if (this.isOpen()) {
+      try {
+        return await this.socketCall(type, { ...body, token });
+      } catch {
+        // fall through to HTTP
+      }
+    }
+    return this.httpCall(type, body, token);
+  }
+
+  socketCall(type, body) {
+    const id = `c${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error("timeout"));
+      }, REPLY_TIMEOUT_MS);
+      this.pending.set(id, {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          resolve({ status: reply.ok ? 200 : reply.status, ...reply });
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      this.socket.send(JSON.stringify({ type, id, ...body }));
+    });
+  }
+
+  async httpCall(type, body, token) {
+    const [method, suffix, payload] = HTTP_CALLS[type](body);
+    return this.request(method, `${this.apiPath}${suffix}`, payload, token);
+  }
+
+  async request(method, path, payload = null, token = null) {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers["X-Entry-Lock"] = token;
+    try {
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: payload === null ? undefined : JSON.stringify(payload),
+        credentials: "same-origin",
+      });
+      const reply = await response.json().catch(() => ({}));
+      return { ok: response.ok, status: response.status, ...reply };
+    } catch {
+      return { ok: false, status: 0, error: gettext("No connection to the server. Check the Wi-Fi and try again.") };
+    }
+  }
+}

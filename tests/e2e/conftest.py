@@ -1,0 +1,154 @@
+"""Browser tests: real headless Chromium (Debian's, no Playwright download) against real daphne.
+
+The server runs in its own process on the test database, so these tests commit
+for real (transactional_db) and talk to it only over HTTP, like a phone would.
+"""
+
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.servers import ROOT, daphne
+
+# Playwright's sync API drives an event loop in this thread between calls; the
+# test code itself only uses HTTP, so Django's async-safety guard can stand down.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 360, "height": 740}
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+SERVER_ENV = {"LOCK_GRACE_SECONDS": "1", "LOCK_IDLE_SECONDS": "3", "LOCK_LEASE_SECONDS": "30"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(item.fspath).parent.name == "e2e":
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def server_url(django_db_setup, django_db_blocker):
+    with daphne(**SERVER_ENV) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install -y chromium)"
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+class Phone:
+    """One device at the table: a browser context with its own storage and name."""
+
+    def __init__(self, browser, server_url, name, *, javascript=True):
+        self.context = browser.new_context(
+            viewport=PHONE, java_script_enabled=javascript, has_touch=True, locale="en-GB"
+        )
+        self.context.add_init_script(f"localStorage.setItem('bigtwo.device', {json.dumps(name)})")
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.server_url = server_url
+        self.name = name
+        self.javascript = javascript
+
+    def open(self, path, *, live=True):
+        """Go to a page; on a session page, wait until its socket is live."""
+        self.page.goto(self.server_url + path)
+        if self.javascript and live:
+            self.page.wait_for_selector("[data-status='live']", timeout=10_000)
+        return self.page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def phones(browser, server_url, transactional_db):
+    opened = []
+
+    def make(name="Ann's phone", **options):
+        phone = Phone(browser, server_url, name, **options)
+        opened.append(phone)
+        return phone
+
+    yield make
+    errors = [error for phone in opened for error in phone.errors]
+    for phone in opened:
+        phone.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+class LiveApi:
+    """The JSON API of the running server."""
+
+    def __init__(self, base):
+        self.base = base
+
+    def call(self, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["X-Entry-Lock"] = token
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as error:
+            return error.code, json.load(error)
+
+    def create(self, **fields):
+        status, state = self.call(
+            "POST", "/api/sessions", {"players": ["Ann", "Ben", "Cat", "Dan"], **fields}
+        )
+        assert status == 201, state
+        return state
+
+    def state(self, key):
+        return self.call("GET", f"/api/sessions/{key}")[1]
+
+    def add_rounds(self, key, *card_lists, device="Script"):
+        status, grant = self.call("POST", f"/api/sessions/{key}/lock", {"device": device})
+        assert status == 200, grant
+        for cards in card_lists:
+            status, reply = self.call(
+                "POST", f"/api/sessions/{key}/rounds", {"cards": cards}, token=grant["token"]
+            )
+            assert status == 201, reply
+        self.call("DELETE", f"/api/sessions/{key}/lock", token=grant["token"])
+
+
+@pytest.fixture
+def live_api(server_url):
+    return LiveApi(server_url)
+
+
+@pytest.fixture
+def screenshot():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name, **options):
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), **options)
+
+    return take

@@ -1,0 +1,71 @@
+"""Two phones at one table: the lock, live totals, and a phone that walks away."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_entry import totals_on_page, type_keys, wait_for_rounds
+
+
+def test_one_phone_enters_while_the_other_waits_then_follows_live(phones, live_api):
+    state = live_api.create()
+    ann, ben = phones("Ann's phone"), phones("Ben's phone")
+    a = ann.open(f"/s/{state['id']}/")
+    b = ben.open(f"/s/{state['id']}/")
+
+    a.locator('[data-player="0"]').tap()
+    expect(b.locator("[data-lock-holder]")).to_contain_text("Round 1 is being entered on Ann's phone")
+    expect(b.locator('[data-pad="5"]')).to_be_disabled()
+    expect(b.locator('[data-action="add-round"]')).to_be_disabled()
+    type_keys(b, "7 0")
+    expect(b.locator('[data-player="0"] [data-count]')).to_have_text("–")
+
+    for count in ("5", "11", "13"):
+        a.locator(f'[data-pad="{count}"]').tap()
+    a.locator('[data-action="add-round"]').tap()
+    expect(b.locator('[data-total="2"]')).to_have_text("39")
+    expect(b.locator("[data-lock-holder]")).to_have_count(0)
+    expect(b.locator('[data-pad="5"]')).to_be_enabled()
+    assert totals_on_page(b) == live_api.state(state["id"])["totals"] == [5, 22, 39, 0]
+
+    # Ann opens the entry again and closes the page; after the grace Ben can enter.
+    a.locator('[data-player="1"]').tap()
+    expect(b.locator("[data-lock-holder]")).to_contain_text("Ann's phone")
+    ann.close()
+    expect(b.locator("[data-lock-holder]")).to_have_count(0, timeout=10_000)
+    type_keys(b, "3 4 5 Enter")
+    wait_for_rounds(b, 2)
+    assert live_api.state(state["id"])["rounds"][1]["cards"] == [3, 4, 5, 0]
+
+
+def test_a_follower_and_the_table_view_update_without_reload(phones, live_api):
+    state = live_api.create(value_per_point="0.50")
+    follower = phones("Cat's tablet").open(f"/s/{state['view_id']}/")
+    table = phones("Living room TV").open(f"/s/{state['view_id']}/table/")
+    expect(follower.locator("[data-entry]")).to_have_count(0)
+    expect(follower.locator("[data-follow-notice]")).to_be_visible()
+    live_api.add_rounds(state["id"], [5, 0, 11, 13])
+    expect(follower.locator('[data-total="3"]')).to_have_text("39")
+    expect(table.locator('[data-total="3"]')).to_have_text("39")
+    expect(table.locator("[data-leads='1']")).to_be_visible()
+    expect(table.locator("[data-round-list] [data-round]")).to_have_count(1)
+    expect(table.locator("[data-direction]")).to_have_text("↺ counter-clockwise")
+
+
+def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):
+    state = live_api.create()
+    status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Dan's phone"})
+    assert status == 200
+    b = phones("Ben's phone").open(f"/s/{state['id']}/")
+    takeover = b.locator('[data-lock-holder] [data-action="take-over"]')
+    expect(takeover).to_be_visible(timeout=6_000)  # the test server calls a lease idle after 3 s
+    takeover.tap()
+    expect(b.locator("[data-confirm-text]")).to_contain_text("Dan's phone has not been used for")
+    b.locator("[data-confirm-ok]").tap()
+    expect(b.locator("[data-lock-holder]")).to_have_count(0)
+    type_keys(b, "5 0 1 1 1 3 Enter")
+    wait_for_rounds(b, 1)
+    status, reply = live_api.call(
+        "POST", f"/api/sessions/{state['id']}/rounds", {"cards": [1, 0, 2, 3]}, token=grant["token"]
+    )
+    assert status == 409
+    assert reply["holder"] is None or reply["holder"] != "Dan's phone"
+    assert len(live_api.state(state["id"])["rounds"]) == 1

@@ -1,0 +1,99 @@
+// The settlement screen: follows the session live, ticks transfers off as paid,
+// and changes the value per point for the whole session (through the entry lock).
+
+import { deviceName } from "./device.js";
+import { DeviceLock } from "./lock.js";
+import { t } from "./render.js";
+import { Transport } from "./transport.js";
+
+const root = document.querySelector("[data-settlement-root]");
+const state = JSON.parse(document.getElementById("table-state").textContent);
+const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
+const apiPath = `/api/sessions/${key}`;
+const transport = new Transport({ socketPath: state.links.socket, apiPath });
+const lock = new DeviceLock({ transport, sessionKey: key, deviceName });
+
+function toast(text) {
+  const element = document.querySelector("[data-toast]");
+  element.textContent = text;
+  element.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => {
+    element.hidden = true;
+  }, 2600);
+}
+
+// The server renders the settlement; a change anywhere re-renders it here.
+async function refresh() {
+  const response = await fetch(root.dataset.partial, { credentials: "same-origin" });
+  if (response.ok) root.innerHTML = await response.text();
+}
+
+async function markPaid(form) {
+  const fields = new FormData(form);
+  const reply = await transport.request("POST", `${apiPath}/transfers/paid`, {
+    from: Number(fields.get("from")),
+    to: Number(fields.get("to")),
+    amount: fields.get("amount"),
+    paid: fields.get("paid") === "1",
+    device: deviceName(),
+  });
+  if (!reply.ok) toast(reply.error);
+  await refresh();
+}
+
+async function changeWager(form) {
+  const fields = new FormData(form);
+  const error = form.querySelector("[data-wager-error]");
+  const granted = await lock.acquire();
+  if (!granted.ok) {
+    error.textContent = granted.error;
+    error.hidden = false;
+    return;
+  }
+  const reply = await transport.request("PATCH", apiPath, { value_per_point: fields.get("value_per_point") || null, currency: fields.get("currency") }, lock.token);
+  await lock.release();
+  if (!reply.ok) {
+    error.textContent = reply.error;
+    error.hidden = false;
+    return;
+  }
+  toast(t("Saved"));
+  await refresh();
+}
+
+root.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.matches("[data-paid-form]")) {
+    event.preventDefault();
+    markPaid(form);
+  } else if (form.matches("[data-wager-form]")) {
+    event.preventDefault();
+    changeWager(form);
+  }
+});
+
+root.addEventListener("click", async (event) => {
+  if (event.target.closest("[data-print]")) window.print();
+  if (event.target.closest("[data-copy-summary]")) {
+    const summary = root.querySelector("[data-summary]");
+    try {
+      await navigator.clipboard.writeText(summary.value);
+    } catch {
+      summary.select();
+      document.execCommand("copy");
+    }
+    toast(t("Copied"));
+  }
+});
+
+window.addEventListener("beforeprint", () => {
+  for (const details of root.querySelectorAll("details")) details.open = true;
+});
+transport.addEventListener("state", () => refresh());
+transport.addEventListener("status", (event) => {
+  const element = document.querySelector("[data-status]");
+  element.dataset.status = event.detail;
+  element.querySelector("[data-status-text]").textContent = gettext(event.detail);
+});
+transport.start();

@@ -1,0 +1,187 @@
+"""The end of the evening: settlement page, paid ticks, the story, export, rematch."""
+
+import csv
+import io
+import json
+import re
+
+import pytest
+
+from rounds.export import restored
+from rounds.locking import lock_release
+from rounds.models import PaidTransfer, Session
+from tests.factories import add_rounds, make_session
+
+pytestmark = pytest.mark.django_db
+
+SPEC_6_ROUNDS = ([10, 0, 13, 7], [10, 6, 13, 0], [0, 6, 13, 8], [10, 0, 6, 5])  # totals 30, 12, 45, 20
+
+
+def spec_6_session(**fields):
+    session = make_session(mode="points", tiers=[[1, 1]], value_per_point="0.50", currency="EUR", **fields)
+    lock_release(session=session, token=add_rounds(session, *SPEC_6_ROUNDS))
+    return Session.objects.get(pk=session.pk)
+
+
+def text_of(response):
+    return " ".join(response.content.decode().split())
+
+
+def test_the_spec_example_through_the_settlement_page(client):
+    session = spec_6_session()
+    page = text_of(client.get(f"/s/{session.edit_key}/settle/"))
+    for net in ("+€29.50", "+€13.50", "−€6.50", "−€36.50"):
+        assert net in page
+    assert page.index("+€29.50") < page.index("+€13.50") < page.index("−€6.50") < page.index("−€36.50")
+    transfers = re.findall(r'<span class="transfer-text">(.*?)</span> <(?:form|span|/li)', page)
+    assert [re.sub(r"<[^>]+>", "", text).strip() for text in transfers] == [
+        "Cat pays Ben €29.50",
+        "Cat pays Dan €7.00",
+        "Ann pays Dan €6.50",
+    ]
+    assert "money follows the score difference" in page
+
+
+def test_the_summary_to_share_names_everyone_and_every_transfer(client):
+    session = spec_6_session()
+    page = client.get(f"/s/{session.view_key}/settle/").content.decode()
+    summary = page.split('data-summary aria-label="Summary to paste into a chat">')[1].split("</textarea>")[0]
+    date = f"{session.created_at.day} {session.created_at:%b}"
+    assert summary == (
+        f"Big Two, {date}, 4 rounds: Ben +29.50, Dan +13.50, Ann −6.50, Cat −36.50. "
+        "Cat pays Ben €29.50; Cat pays Dan €7.00; Ann pays Dan €6.50."
+    )
+
+
+def test_other_modes_say_money_follows_the_points(client):
+    session = make_session(preset="wta-flat", value_per_point="1")
+    add_rounds(session, [5, 0, 11, 13])
+    page = text_of(client.get(f"/s/{session.edit_key}/settle/"))
+    assert "Money follows the points" in page
+    assert "+29.00" in page
+
+
+def test_the_follow_link_sees_the_settlement_but_cannot_tick_it(client):
+    session = spec_6_session()
+    page = client.get(f"/s/{session.view_key}/settle/").content.decode()
+    assert "€29.50" in page
+    assert "data-paid-form" not in page
+    assert 'name="value_per_point"' not in page
+
+
+def test_mark_paid_through_the_api_is_in_every_device_state(api):
+    session = spec_6_session()
+    body = {"from": 2, "to": 1, "amount": "29.50", "paid": True, "device": "Ben's phone"}
+    response = api.post(f"/api/sessions/{session.edit_key}/transfers/paid", body)
+    assert response.status_code == 200
+    transfers = api.get(f"/api/sessions/{session.view_key}").json()["settlement"]["transfers"]
+    assert [t["paid"] for t in transfers] == [True, False, False]
+    api.post(f"/api/sessions/{session.edit_key}/transfers/paid", {**body, "paid": False})
+    assert PaidTransfer.objects.count() == 0
+
+
+def test_a_transfer_that_no_longer_exists_cannot_be_ticked(api):
+    session = spec_6_session()
+    response = api.post(
+        f"/api/sessions/{session.edit_key}/transfers/paid",
+        {"from": 2, "to": 1, "amount": "30.00", "paid": True},
+    )
+    assert response.status_code == 400
+    assert "no longer in the settlement" in response.json()["error"]
+    assert PaidTransfer.objects.count() == 0
+
+
+def test_a_correction_that_changes_the_amount_unticks_the_transfer(api):
+    session = spec_6_session()
+    api.post(
+        f"/api/sessions/{session.edit_key}/transfers/paid",
+        {"from": 2, "to": 1, "amount": "29.50", "paid": True},
+    )
+    token = api.post(f"/api/sessions/{session.edit_key}/lock", {"device": "Ann's phone"}).json()["token"]
+    api.put(f"/api/sessions/{session.edit_key}/rounds/4", {"cards": [10, 0, 7, 5]}, token=token)
+    transfers = api.get(f"/api/sessions/{session.edit_key}").json()["settlement"]["transfers"]
+    assert transfers[0]["amount"] != "29.50"
+    assert not any(t["paid"] for t in transfers)
+
+
+def test_the_follow_key_cannot_mark_paid(api):
+    session = spec_6_session()
+    response = api.post(
+        f"/api/sessions/{session.view_key}/transfers/paid",
+        {"from": 2, "to": 1, "amount": "29.50", "paid": True},
+    )
+    assert response.status_code == 403
+
+
+def test_the_plain_form_changes_the_value_per_point(client):
+    session = spec_6_session()
+    response = client.post(f"/s/{session.edit_key}/settle/", {"value_per_point": "1.00", "currency": "HKD"})
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert (str(session.value_per_point), session.currency) == ("1.0000", "HKD")
+    assert "HK$59.00" in text_of(client.get(f"/s/{session.edit_key}/settle/"))
+
+
+def test_a_bad_value_per_point_is_explained_and_changes_nothing(client):
+    session = spec_6_session()
+    response = client.post(f"/s/{session.edit_key}/settle/", {"value_per_point": "-3", "currency": "EUR"})
+    assert response.status_code == 400
+    assert "Value per point: give an amount like 0.50" in response.content.decode()
+    session.refresh_from_db()
+    assert str(session.value_per_point) == "0.5000"
+
+
+def test_the_story_has_a_line_per_player_and_the_stats(client):
+    session = spec_6_session()
+    page = client.get(f"/s/{session.edit_key}/settle/").content.decode()
+    assert page.count('<polyline class="line p') == 4
+    assert 'aria-label="Running totals after 4 rounds: Ann 30, Ben 12, Cat 45, Dan 20"' in page
+    cat = page.split('data-stats="2"')[1].split("</tr>")[0]
+    assert [cell.split(">")[-1] for cell in cat.split("</td>")[1:5]] == ["0", "13", "3", "11.3"]
+
+
+AWKWARD = ["Smith, Jo", 'Ann "the Shark"', '=HYPERLINK("http://x")', "王小明"]
+
+
+def test_csv_rounds_round_trip_with_awkward_names(api):
+    session = make_session(players=AWKWARD)
+    add_rounds(session, [5, 0, 11, 13], [0, 2, 3, 4])
+    response = api.get(f"/api/sessions/{session.edit_key}/export.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="big-two-')
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    names = [restored(cell.removesuffix(" cards")) for cell in rows[0][1:5]]
+    assert names == AWKWARD
+    assert rows[1] == ["1", "5", "0", "11", "13", "5", "0", "22", "39", "5", "0", "22", "39"]
+    assert rows[2] == ["2", "0", "2", "3", "4", "0", "2", "3", "4", "5", "2", "25", "43"]
+
+
+def test_a_formula_looking_name_is_neutralised_in_the_csv(api):
+    session = make_session(players=["=1+1", "@SUM(A1)", "+Bob", "-Dan"])
+    text = api.get(f"/api/sessions/{session.edit_key}/export.csv").content.decode("utf-8-sig")
+    header = next(csv.reader(io.StringIO(text)))
+    assert header[1:5] == ["'=1+1 cards", "'@SUM(A1) cards", "'+Bob cards", "'-Dan cards"]
+    assert not any(cell.startswith(("=", "+", "-", "@")) for cell in header)
+
+
+def test_json_export_is_the_full_state(api):
+    session = spec_6_session()
+    response = api.get(f"/api/sessions/{session.view_key}/export.json")
+    assert response["Content-Disposition"].endswith('.json"')
+    exported = json.loads(response.content)
+    assert exported["totals"] == [30, 12, 45, 20]
+    assert exported["settlement"]["net"] == ["-6.50", "29.50", "-36.50", "13.50"]
+    assert "id" not in exported
+
+
+def test_rematch_copies_players_seats_and_settings_into_a_new_session(api):
+    session = make_session(preset="points-50", value_per_point="0.25", currency="HKD", randomize_seats=True)
+    add_rounds(session, [5, 0, 11, 13])
+    response = api.post(f"/api/sessions/{session.edit_key}/rematch")
+    assert response.status_code == 201
+    rematch = response.json()
+    original = api.get(f"/api/sessions/{session.edit_key}").json()
+    assert rematch["id"] != session.edit_key
+    assert rematch["players"] == [{**player, "total": 0, "rank": 1} for player in original["players"]]
+    assert rematch["settings"] == original["settings"]
+    assert rematch["rounds"] == []

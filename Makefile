@@ -26,6 +26,7 @@ run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
+	@if [ "$(HOST)" = "0.0.0.0" ]; then $(BIN)/python -c 'from scorekeeper.settings import LAN_ADDRESS; print(f"Phones on this network: http://{LAN_ADDRESS}:$(PORT)/")'; fi
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers scorekeeper.asgi:application
 
 ## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis

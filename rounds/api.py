@@ -164,9 +164,7 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
         grant = lock_acquire(
             session=session, device=body.get("device"), token=token, editing_round=body.get("round")
         )
-    return JsonResponse(
-        {"token": grant.token, "holder": grant.holder, "expires_in": grant.expires_in, "lease": grant.lease}
-    )
+    return JsonResponse(grant.as_json())
 
 
 ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
@@ -294,7 +292,4 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 @endpoint("GET")
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key)
-    versions = round_history(session, number)
-    if versions is None:
-        raise ApiError(404, _("There is no round %(number)s") % {"number": number}, field="number")
-    return JsonResponse({"number": number, "versions": versions})
+    return JsonResponse({"number": number, "versions": round_history(session, number)})

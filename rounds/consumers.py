@@ -22,7 +22,6 @@ from rounds.errors import VIEW_ONLY, LockRefused, translated
 from rounds.events import group_name
 from rounds.inputs import clean_request_id, clean_round_entry
 from rounds.locking import (
-    LockGrant,
     lock_acquire,
     lock_disconnect,
     lock_release,
@@ -84,15 +83,6 @@ class Refused(Exception):
     def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
-
-
-def grant_reply(grant: LockGrant) -> dict:
-    return {
-        "token": grant.token,
-        "holder": grant.holder,
-        "expires_in": grant.expires_in,
-        "lease": grant.lease,
-    }
 
 
 class SessionConsumer(AsyncJsonWebsocketConsumer):
@@ -205,7 +195,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
                 editing_round=content.get("round"),
             )
         self.holding(grant.token)
-        return grant_reply(grant)
+        return grant.as_json()
 
     async def round_message(self, kind: str, content: dict) -> dict:
         token = content.get("token") or self.lock_token

@@ -41,6 +41,14 @@ class LockGrant:
     def lease(self) -> str:
         return lease_id(self.token)
 
+    def as_json(self) -> dict:
+        return {
+            "token": self.token,
+            "holder": self.holder,
+            "expires_in": self.expires_in,
+            "lease": self.lease,
+        }
+
 
 def lease_id(token: str) -> str:
     """A public name for a lease: followers see it, only the holder can match it to its token."""

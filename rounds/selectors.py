@@ -145,15 +145,22 @@ def settings_json(session: Session) -> dict:
     }
 
 
-def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_after: list[int]) -> dict:
+def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
+    """A round as the table reported it and as it scored."""
     return {
-        "number": round_.number,
         "cards": list(entry.cards),
         "twos": None if entry.twos is None else list(entry.twos),
         "covering": entry.covering,
         "winner": scored.winner,
         "penalties": list(scored.penalties),
         "scores": list(scored.scores),
+    }
+
+
+def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_after: list[int]) -> dict:
+    return {
+        "number": round_.number,
+        **scored_json(entry, scored),
         "totals_after": totals_after,
         "rules": {
             "mode": round_.mode,
@@ -271,12 +278,16 @@ def version_json(version: RoundVersion) -> dict:
     }
 
 
-def round_history(session: Session, number: object) -> list[dict] | None:
-    """Every version of a round, oldest first (the last is how it stands now); None if no such round."""
+def round_by_number(session: Session, number: object) -> Round:
     round_ = Round.objects.filter(session=session, number=number).first() if isinstance(number, int) else None
     if round_ is None:
-        return None
-    return [version_json(version) for version in round_.versions.all()]
+        raise RoundMissing(number)
+    return round_
+
+
+def round_history(session: Session, number: object) -> list[dict]:
+    """Every version of a round, oldest first (the last is how it stands now)."""
+    return [version_json(version) for version in round_by_number(session, number).versions.all()]
 
 
 def round_preview(session: Session, entry: RoundEntry, *, number: object = None) -> dict:
@@ -285,24 +296,7 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     Raises ScoringError exactly as adding it would, so the entry panel shows the
     same message inline before anything is sent for real.
     """
-    players = list(session.players.all())
-    names = [player.name for player in players]
-    if number is None:
-        rules = session_rules(session)
-    else:
-        round_ = (
-            Round.objects.filter(session=session, number=number).first() if isinstance(number, int) else None
-        )
-        if round_ is None:
-            raise RoundMissing(number)
-        rules = rules_of(round_)
+    names = [player.name for player in session.players.all()]
+    rules = session_rules(session) if number is None else rules_of(round_by_number(session, number))
     entry = scoring.validate_round(entry, names, rules)
-    scored = scoring.score_checked(entry, rules)
-    return {
-        "cards": list(entry.cards),
-        "twos": None if entry.twos is None else list(entry.twos),
-        "covering": entry.covering,
-        "winner": scored.winner,
-        "penalties": list(scored.penalties),
-        "scores": list(scored.scores),
-    }
+    return scored_json(entry, scoring.score_checked(entry, rules))

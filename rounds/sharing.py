@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from dataclasses import dataclass
 
 import segno
@@ -22,17 +21,6 @@ def share_link(request: HttpRequest, path: str) -> ShareLink:
     url = request.build_absolute_uri(path)
     svg = segno.make(url, error="m").svg_inline(scale=5, border=2, dark="#000", light="#fff", omitsize=True)
     return ShareLink(url=url, qr_svg=mark_safe(svg))  # segno escapes the URL it draws; the markup is its own
-
-
-def lan_address() -> str | None:
-    """This machine's address on the local network, for the hint when the page was opened on loopback."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: connect() on UDP only picks a route
-            address = probe.getsockname()[0]
-        except OSError:
-            return None
-    return None if address.startswith("127.") else address
 
 
 def opened_on_loopback(request: HttpRequest) -> bool:

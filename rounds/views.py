@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from decimal import Decimal
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -20,7 +21,7 @@ from rounds.models import Session
 from rounds.payments import transfer_mark_paid
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, session_by_key, table_state
-from rounds.sharing import lan_address, opened_on_loopback, share_link
+from rounds.sharing import opened_on_loopback, share_link
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
@@ -61,7 +62,9 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
     return {
         "share": links,
         "loopback_hint": loopback,
-        "lan_address": lan_address() if loopback else None,
+        "lan_url": f"http://{settings.LAN_ADDRESS}:{request.get_port()}{request.path}"
+        if loopback and settings.LAN_ADDRESS
+        else None,
         "session": session,
         "state": state,
         "viewer": viewer,

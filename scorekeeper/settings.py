@@ -8,6 +8,7 @@ CSRF_TRUSTED_ORIGINS; HTTPS defaults on as soon as DATABASE_URL is set.
 
 import os
 import secrets
+import socket
 from pathlib import Path
 
 import dj_database_url
@@ -27,6 +28,16 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def lan_address() -> str | None:
+    """This machine's address on the local network, so phones at the table can reach a laptop."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # UDP connect() only picks a route; nothing is sent
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
 def load_secret_key() -> str:
     """SECRET_KEY from the environment, else from a git-ignored file made on first run."""
     if os.environ.get("SECRET_KEY"):
@@ -40,7 +51,11 @@ def load_secret_key() -> str:
 
 SECRET_KEY = load_secret_key()
 DEBUG = env_flag("DEBUG", False)
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+LAN_ADDRESS = lan_address()
+# By default also this machine's LAN address, for `make run HOST=0.0.0.0` at a table.
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", ",".join(filter(None, ["localhost", "127.0.0.1", "[::1]", LAN_ADDRESS]))
+)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [

@@ -297,3 +297,22 @@ def test_an_open_evening_can_be_ended_by_hand():
 def test_a_target_needs_points_mode():
     with pytest.raises(ServiceError, match="only works in Points mode"):
         clean_settings({"preset": "points-50", "mode": "winner_takes_all"})
+
+
+def test_rescoring_without_the_twos_rule_drops_the_twos_held():
+    session = make_session(preset="house-tiers")
+    token = grab_lock(session)
+    services.round_add(session=session, token=token, entry=entry(7, 0, 8, 13, twos=(1, 0, 0, 2)))
+    lock_release(session=session, token=token)
+    assert state(session)["rounds"][0]["scores"] == [-18, 115, -24, -73]
+    patch(session, twos=None, rescore=True)
+    round_ = state(session)["rounds"][0]
+    assert (round_["twos"], round_["scores"]) == (None, [-14, 103, -24, -65])
+
+
+def test_rescoring_with_the_twos_rule_starts_everyone_at_none():
+    session = make_session(preset="classic-points")
+    lock_release(session=session, token=add_rounds(session, [5, 0, 11, 13]))
+    patch(session, twos={"points_per_two": 4}, rescore=True)
+    round_ = state(session)["rounds"][0]
+    assert (round_["twos"], round_["scores"]) == ([0, 0, 0, 0], [5, 0, 22, 39])

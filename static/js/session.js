@@ -2,6 +2,7 @@
 
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
 import { DeviceLock } from "./lock.js";
+import { showStatus, toast } from "./page.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, signed, t } from "./render.js";
 import { wireSettingsForm } from "./settings-form.js";
@@ -25,15 +26,7 @@ const ui = {
     return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
   },
 
-  toast(text) {
-    const toast = document.querySelector("[data-toast]");
-    toast.textContent = text;
-    toast.hidden = false;
-    clearTimeout(ui.toastTimer);
-    ui.toastTimer = setTimeout(() => {
-      toast.hidden = true;
-    }, 2600);
-  },
+  toast,
 
   async showHistory(number) {
     const dialog = ui.dialog("history");
@@ -91,14 +84,6 @@ function apply(next) {
   document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
   rememberSession(state);
   if (panel) panel.sync();
-}
-
-function showStatus(status) {
-  const element = document.querySelector("[data-status]");
-  if (!element) return;
-  element.dataset.status = status;
-  const labels = { live: t("live"), reconnecting: t("reconnecting"), offline: t("offline"), connecting: t("connecting") };
-  element.querySelector("[data-status-text]").textContent = labels[status];
 }
 
 function showDeviceName() {

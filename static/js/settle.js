@@ -3,6 +3,7 @@
 
 import { deviceName } from "./device.js";
 import { DeviceLock } from "./lock.js";
+import { showStatus, toast } from "./page.js";
 import { t } from "./render.js";
 import { Transport } from "./transport.js";
 
@@ -12,16 +13,6 @@ const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
 const apiPath = `/api/sessions/${key}`;
 const transport = new Transport({ socketPath: state.links.socket, apiPath });
 const lock = new DeviceLock({ transport, sessionKey: key, deviceName });
-
-function toast(text) {
-  const element = document.querySelector("[data-toast]");
-  element.textContent = text;
-  element.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => {
-    element.hidden = true;
-  }, 2600);
-}
 
 // The server renders the settlement; a change anywhere re-renders it here.
 async function refresh() {
@@ -91,9 +82,5 @@ window.addEventListener("beforeprint", () => {
   for (const details of root.querySelectorAll("details")) details.open = true;
 });
 transport.addEventListener("state", () => refresh());
-transport.addEventListener("status", (event) => {
-  const element = document.querySelector("[data-status]");
-  element.dataset.status = event.detail;
-  element.querySelector("[data-status-text]").textContent = gettext(event.detail);
-});
+transport.addEventListener("status", (event) => showStatus(event.detail));
 transport.start();

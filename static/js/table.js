@@ -1,5 +1,6 @@
 // The table view for a tablet or TV in the middle of the table: big totals, no controls.
 
+import { showStatus } from "./page.js";
 import { renderFinal, renderRounds, renderScoreboard } from "./render.js";
 import { Transport } from "./transport.js";
 
@@ -15,11 +16,7 @@ function apply(next) {
 }
 
 transport.addEventListener("state", (event) => apply(event.detail.state));
-transport.addEventListener("status", (event) => {
-  const element = document.querySelector("[data-status]");
-  element.dataset.status = event.detail;
-  element.querySelector("[data-status-text]").textContent = gettext(event.detail);
-});
+transport.addEventListener("status", (event) => showStatus(event.detail));
 // A screen left on all evening: keep it awake where the browser allows.
 navigator.wakeLock?.request("screen").catch(() => {});
 transport.start();

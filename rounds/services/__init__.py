@@ -1,0 +1,46 @@
+"""Every write to a session and its rounds. Keyword-only and transactional.
+
+A round write locks the session's EntryLock row and checks, inside its
+transaction, that the caller's token is the current unexpired one (fencing), so
+a device that lost its lease can never write. The lease itself is in
+rounds/locking.py; its services are re-exported here with the rest.
+"""
+
+from rounds.locking import (
+    LockGrant,
+    lock_acquire,
+    lock_disconnect,
+    lock_release,
+    lock_renew,
+    lock_takeover,
+)
+from rounds.services.records import RoundWrite
+from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
+from rounds.services.sessions import (
+    session_create,
+    session_finish,
+    session_rematch,
+    session_reopen,
+    session_update,
+    session_update_once,
+)
+
+__all__ = [
+    "LockGrant",
+    "RoundWrite",
+    "lock_acquire",
+    "lock_disconnect",
+    "lock_release",
+    "lock_renew",
+    "lock_takeover",
+    "round_add",
+    "round_add_once",
+    "round_delete",
+    "round_edit",
+    "session_create",
+    "session_finish",
+    "session_rematch",
+    "session_reopen",
+    "session_update",
+    "session_update_once",
+]

@@ -1,0 +1,133 @@
+"""What every write leaves behind: the round's hands and history, the idempotency record,
+and the session's version, finish check and broadcast."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from rounds import events, scoring
+from rounds.errors import RequestReused
+from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
+from rounds.scoring import Mode, RoundEntry, ScoredRound
+from rounds.selectors import tiers_json, twos_json
+
+
+@dataclass(frozen=True)
+class RoundWrite:
+    """What a round write did; `replayed` when a request_id had already done it."""
+
+    number: int
+    round: Round | None
+    replayed: bool = False
+    deleted: bool = False
+
+
+def save_changed(
+    session: Session,
+    *,
+    rounds_played: int,
+    totals: Sequence[int],
+    event: str,
+    was_finished: bool | None = None,
+) -> None:
+    """Bump the version, settle whether the session is finished, save, and tell the table.
+
+    `was_finished`: whether it was finished before the caller changed it (finishing by hand).
+    """
+    reached = rounds_played > session.reopened_after and scoring.end_reached(
+        rounds_played=rounds_played,
+        totals=totals,
+        mode=Mode(session.mode),
+        rounds_limit=session.rounds_limit,
+        target=session.target,
+    )
+    if was_finished is None:
+        was_finished = session.finished
+    if reached and not session.finished:
+        session.finished_at = timezone.now()
+    elif not reached and session.finished and not session.ended_by_hand:
+        session.finished_at = None
+    session.version += 1
+    session.updated_at = timezone.now()
+    session.save()
+    events.announce(session.pk, event)
+    if session.finished != was_finished:
+        events.announce(session.pk, "session.finished" if session.finished else "session.reopened")
+
+
+def plus(totals: Sequence[int], scores: Sequence[int], sign: int = 1) -> list[int]:
+    return [total + sign * score for total, score in zip(totals, scores, strict=True)]
+
+
+def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:
+    """What a request asked for, so a request_id reused for something else is caught."""
+    body = [action, number]
+    if entry is not None:
+        body += [list(entry.cards), None if entry.twos is None else list(entry.twos), entry.covering]
+    return hashlib.sha256(json.dumps(body, default=str).encode()).hexdigest()
+
+
+def replayed_request(session: Session, request_id: str | None, fingerprint: str) -> RoundWrite | None:
+    """The earlier result of this request_id, or None; a different body under it is refused."""
+    if request_id is None:
+        return None
+    previous = RoundRequest.objects.filter(session=session, request_id=request_id).first()
+    if previous is None:
+        return None
+    if previous.fingerprint != fingerprint:
+        raise RequestReused()
+    return RoundWrite(
+        number=previous.round_number,
+        round=previous.round,
+        replayed=True,
+        deleted=previous.action == "delete",
+    )
+
+
+def record_request(
+    session: Session, request_id: str | None, fingerprint: str, write: RoundWrite, *, action: str
+) -> None:
+    if request_id is not None:
+        RoundRequest.objects.create(
+            session=session,
+            request_id=request_id,
+            action=action,
+            fingerprint=fingerprint,
+            round=write.round,
+            round_number=write.number,
+        )
+
+
+def record_version(
+    round_: Round, entry: RoundEntry, scored: ScoredRound, *, action: str, device: str
+) -> None:
+    RoundVersion.objects.create(
+        session_id=round_.session_id,
+        round=round_ if action != RoundVersion.Action.DELETED else None,
+        number=round_.number,
+        action=action,
+        cards=list(entry.cards),
+        twos=None if entry.twos is None else list(entry.twos),
+        covering=entry.covering,
+        scores=list(scored.scores),
+        rules={
+            "mode": round_.mode,
+            "tiers": tiers_json(round_.tiers),
+            "twos": twos_json(round_.points_per_two),
+        },
+        device=device,
+    )
+
+
+def write_hands(round_: Round, entry: RoundEntry) -> None:
+    round_.hands.all().delete()
+    twos = entry.twos if entry.twos is not None else (None,) * len(entry.cards)
+    Hand.objects.bulk_create(
+        Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)
+        for index, (cards_left, twos_held) in enumerate(zip(entry.cards, twos, strict=True))
+    )

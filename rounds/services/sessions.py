@@ -1,0 +1,143 @@
+"""Writes to a session: create, change the rules and length, reopen, finish, rematch."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from rounds import scoring
+from rounds.inputs import SessionSettings, clean_players, clean_settings
+from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release
+from rounds.models import EntryLock, Player, RoundVersion, Session
+from rounds.scoring import RoundEntry, RoundRules
+from rounds.selectors import scored_session, session_rules, tiers_json
+from rounds.services.records import record_version, save_changed, write_hands
+
+
+@transaction.atomic
+def session_create(
+    *,
+    players: Sequence[str],
+    settings: SessionSettings,
+    randomize_seats: bool = False,
+    seats: Sequence[int] | None = None,
+) -> Session:
+    names = clean_players(list(players))
+    seats = list(seats) if seats is not None else list(range(len(names)))
+    if randomize_seats:
+        secrets.SystemRandom().shuffle(seats)
+    session = Session()
+    apply_settings(session, settings)
+    session.save()
+    Player.objects.bulk_create(
+        Player(session=session, index=index, name=name, seat=seats[index]) for index, name in enumerate(names)
+    )
+    EntryLock.objects.create(session=session)
+    return session
+
+
+def apply_settings(session: Session, settings: SessionSettings) -> None:
+    session.mode = settings.mode.value
+    session.tiers = tiers_json(settings.tiers)
+    session.points_per_two = settings.points_per_two
+    session.rounds_limit = settings.rounds_limit
+    session.target = settings.target
+    session.value_per_point = settings.value_per_point
+    session.currency = settings.currency
+    session.covering_rule = settings.covering_rule
+
+
+def current_settings(session: Session) -> SessionSettings:
+    rules = session_rules(session)
+    return SessionSettings(
+        mode=rules.mode,
+        tiers=rules.tiers,
+        points_per_two=rules.points_per_two,
+        rounds_limit=session.rounds_limit,
+        target=session.target,
+        value_per_point=session.value_per_point,
+        currency=session.currency,
+        covering_rule=session.covering_rule,
+    )
+
+
+@transaction.atomic
+def session_update(
+    *, session: Session, token: str | None, changes: Mapping[str, object], rescore: bool = False
+) -> Session:
+    """Change the settings. New rules apply from the next round unless `rescore`."""
+    lock = held_lock(session=session, token=token)
+    session = Session.objects.get(pk=session.pk)
+    was_finished = session.finished
+    settings = clean_settings(changes, base=current_settings(session))
+    apply_settings(session, settings)
+    if rescore:
+        rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
+    scored = scored_session(session)
+    if changes.get("finished") is False and session.finished:
+        session.finished_at = None
+        session.ended_by_hand = False
+        session.reopened_after = len(scored.rounds)
+    elif changes.get("finished") is True and not session.finished:
+        session.finished_at = timezone.now()
+        session.ended_by_hand = True
+    save_changed(
+        session,
+        rounds_played=len(scored.rounds),
+        totals=scored.totals,
+        event="session.changed",
+        was_finished=was_finished,
+    )
+    lock_after_write(lock, release=False)
+    return session
+
+
+def session_update_once(*, session: Session, changes: Mapping[str, object], device: str) -> Session:
+    """Take the free lock, change the settings and hand the lock back (the plain form)."""
+    grant = lock_acquire(session=session, device=device)
+    try:
+        return session_update(session=session, token=grant.token, changes=changes)
+    finally:
+        lock_release(session=session, token=grant.token)
+
+
+def session_rematch(*, session: Session) -> Session:
+    """A new session with the same players, seats and settings: the next evening, one tap away."""
+    players = list(session.players.order_by("index"))
+    return session_create(
+        players=[player.name for player in players],
+        settings=current_settings(session),
+        seats=[player.seat for player in players],
+    )
+
+
+def session_reopen(*, session: Session, token: str | None) -> Session:
+    """Play on past the length: the end is checked again from the next round."""
+    return session_update(session=session, token=token, changes={"finished": False})
+
+
+def session_finish(*, session: Session, token: str | None) -> Session:
+    """End an evening by hand (an open-ended session, or early)."""
+    return session_update(session=session, token=token, changes={"finished": True})
+
+
+def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> None:
+    """Score every round again under `rules`, keeping what the table reported."""
+    scored = scored_session(session)
+    for round_, entry, _ in scored.rounds:
+        round_.mode = rules.mode.value
+        round_.tiers = tiers_json(rules.tiers)
+        round_.points_per_two = rules.points_per_two
+        round_.updated_at = timezone.now()
+        round_.save()
+        # 2s held are kept only while 2s count; turning the rule on starts everyone at none.
+        entry = RoundEntry(
+            cards=entry.cards, twos=entry.twos if rules.counts_twos else None, covering=entry.covering
+        )
+        entry = scoring.validate_round(entry, scored.names, rules)
+        write_hands(round_, entry)
+        rescored = scoring.score_checked(entry, rules)
+        record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)

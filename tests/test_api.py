@@ -402,3 +402,31 @@ def test_patch_finished_false_reopens(api):
     response = api.patch(f"/api/sessions/{key}", {"finished": False}, token=token)
     assert response.json()["finished"] is False
     assert add(api, key, token, [1, 1, 0, 1]).status_code == 201
+
+
+def test_preview_scores_a_round_without_storing_it_or_needing_the_lock(api):
+    key = create(api, preset="wta-flat")["id"]
+    response = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 11, 13], "covering": 0})
+    assert response.status_code == 200
+    assert response.json()["round"]["scores"] == [-29, 29, 0, 0]
+    assert Round.objects.count() == 0
+
+
+def test_preview_refuses_exactly_as_adding_would(api):
+    key = create(api)["id"]
+    response = api.post(f"/api/sessions/{key}/preview", {"cards": [0, 14, 1, 2]})
+    assert (response.status_code, response.json()["error"], response.json()["player"]) == (
+        400,
+        "Ben: 14 cards is more than a hand",
+        1,
+    )
+
+
+def test_preview_of_a_correction_uses_that_rounds_rules(api):
+    key = create(api)["id"]
+    token = token_for(api, key)
+    add(api, key, token, [5, 0, 11, 13])
+    api.patch(f"/api/sessions/{key}", {"tiers": [[1, 1]]}, token=token)
+    corrected = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 12, 13], "number": 1}).json()["round"]
+    next_round = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 12, 13]}).json()["round"]
+    assert (corrected["scores"], next_round["scores"]) == ([5, 0, 24, 39], [5, 0, 12, 13])

@@ -127,8 +127,14 @@ export class EntryPanel {
     this.lock.touch();
   }
 
+  // A tap while another device enters: say who, instead of doing nothing.
+  refuseWhileBusy() {
+    if (this.mode === "busy" && this.getState().lock) this.ui.toast(lockMessage(this.getState()));
+    return this.mode === "saving" || this.mode === "busy";
+  }
+
   tapRow(index) {
-    if (this.mode === "saving" || this.mode === "busy") return;
+    if (this.refuseWhileBusy()) return;
     if (!this.isActive()) {
       this.entry.reset();
       this.open();
@@ -138,7 +144,7 @@ export class EntryPanel {
   }
 
   tapPad(count) {
-    if (this.mode === "saving" || this.mode === "busy") return;
+    if (this.refuseWhileBusy()) return;
     if (!this.isActive()) {
       this.entry.reset();
       this.open();
@@ -148,7 +154,7 @@ export class EntryPanel {
   }
 
   async correct(number) {
-    if (this.mode === "saving" || this.mode === "busy") return;
+    if (this.refuseWhileBusy()) return;
     const round = this.getState().rounds.find((item) => item.number === number);
     if (!round) return;
     if (this.isActive()) {

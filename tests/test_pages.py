@@ -1,0 +1,154 @@
+"""The pages through Django's test client: forms, errors on the field they name, the manifest."""
+
+import json
+
+import pytest
+
+from rounds.locking import lock_acquire, lock_release
+from rounds.models import Round, Session
+from tests.factories import add_rounds, make_session
+
+pytestmark = pytest.mark.django_db
+
+NEW_EVENING = {
+    "player_0": "Ann",
+    "player_1": "Ben",
+    "player_2": "Cat",
+    "player_3": "",
+    "mode": "points",
+    "base_rate": "1",
+    "tier_times_1": "2",
+    "tier_from_1": "10",
+    "tier_times_2": "3",
+    "tier_from_2": "13",
+    "length": "rounds",
+    "rounds": "7",
+    "target": "50",
+    "value_per_point": "0.50",
+    "currency": "eur",
+}
+
+
+def test_home_starts_an_evening_and_opens_it(client):
+    response = client.post("/", NEW_EVENING)
+    session = Session.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/s/{session.edit_key}/"
+    assert [p.name for p in session.players.all()] == ["Ann", "Ben", "Cat"]
+    assert (session.tiers, session.rounds_limit, session.target, session.currency) == (
+        [[1, 1], [10, 2], [13, 3]],
+        7,
+        None,
+        "EUR",
+    )
+
+
+def test_house_tiers_are_typed_as_multiples_of_the_base(client):
+    form = {
+        **NEW_EVENING,
+        "base_rate": "2",
+        "tier_times_1": "1.5",
+        "tier_from_1": "8",
+        "tier_times_2": "2.5",
+        "twos_on": "on",
+        "points_per_two": "4",
+        "mode": "winner_takes_all",
+        "length": "open",
+    }
+    client.post("/", form)
+    session = Session.objects.get()
+    assert (session.tiers, session.points_per_two, session.mode) == (
+        [[1, 2], [8, 3], [13, 5]],
+        4,
+        "winner_takes_all",
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"player_1": "ann"}, "Player 2: ann is already playing; give each player a different name"),
+        ({"player_1": "", "player_2": ""}, "Players: give 2 to 4 names"),
+        ({"tier_times_1": "1.25"}, "×1.25 of 1 points is not a whole number of points"),
+        ({"tier_times_2": "1"}, "the rate from 13 cards (1) must be higher than the one before (2)"),
+        ({"length": "target", "mode": "pay_difference"}, "a points target only works in Points mode"),
+        ({"value_per_point": "lots"}, "Value per point: give an amount like 0.50"),
+    ],
+)
+def test_home_shows_what_is_wrong_and_creates_nothing(client, changes, message):
+    response = client.post("/", {**NEW_EVENING, **changes})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Session.objects.count() == 0
+
+
+def test_the_manifest_makes_the_app_installable(client):
+    manifest = json.loads(client.get("/manifest.webmanifest").content)
+    assert (manifest["display"], manifest["start_url"]) == ("standalone", "/")
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+
+
+def test_the_table_view_shows_big_totals_and_the_last_round(client):
+    session = make_session()
+    add_rounds(session, [5, 0, 11, 13], [0, 2, 3, 4])
+    page = client.get(f"/s/{session.view_key}/table/").content.decode()
+    assert 'class="totals big-totals"' in page
+    assert 'data-round="2"' in page
+    assert 'data-round="1"' not in page  # only the last round
+    assert 'data-total="3">43<' in page
+
+
+def test_the_settlement_partial_is_the_settlement_alone(client):
+    session = make_session(value_per_point="0.50")
+    add_rounds(session, [5, 0, 11, 13])
+    page = client.get(f"/s/{session.view_key}/settle/partial").content.decode()
+    assert "<html" not in page
+    assert "Who pays whom" in page
+
+
+def settings_post(client, session, token, **changes):
+    form = {key: value for key, value in NEW_EVENING.items() if not key.startswith("player_")}
+    return client.post(
+        f"/s/{session.edit_key}/settings", {**form, "length": "open", "token": token or "", **changes}
+    )
+
+
+def test_the_settings_sheet_needs_the_lock(client):
+    session = make_session()
+    grab = lock_acquire(session=session, device="Ben's phone")
+    response = settings_post(client, session, None, mode="winner_takes_all")
+    assert response.status_code == 409
+    assert response.json()["error"] == "Round 1 is being entered on Ben's phone"
+    lock_release(session=session, token=grab.token)
+    session.refresh_from_db()
+    assert session.mode == "points"
+
+
+def test_the_settings_sheet_changes_rules_from_the_next_round(client):
+    session = make_session()
+    token = add_rounds(session, [5, 0, 11, 13])
+    response = settings_post(client, session, token, mode="winner_takes_all", tier_times_2="", tier_from_2="")
+    assert response.status_code == 200
+    assert response.json()["settings"]["tiers"] == [[1, 1], [10, 2]]
+    assert Round.objects.get().mode == "points"
+
+
+def test_the_settings_sheet_can_rescore_every_round(client):
+    session = make_session()
+    token = add_rounds(session, [5, 0, 11, 13])
+    response = settings_post(client, session, token, mode="winner_takes_all", rescore="on")
+    assert response.json()["rounds"][0]["scores"] == [-5, 66, -22, -39]
+
+
+def test_the_settings_sheet_explains_a_bad_tier(client):
+    session = make_session()
+    token = add_rounds(session, [5, 0, 11, 13])
+    response = settings_post(client, session, token, tier_times_1="0.75")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "×0.75 of 1 points is not a whole number of points",
+        "field": "tier_times_1",
+        "player": None,
+    }

@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 ARGS ?=
+I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=test-artifacts --ignore=tests --no-obsolete
 
-.PHONY: run test lint format check-deploy chromium clean
+.PHONY: run test lint format chromium gettext messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -30,7 +31,7 @@ run: $(VENV)/.runtime
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers scorekeeper.asgi:application
 
 ## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
-test: $(VENV)/.dev chromium
+test: $(VENV)/.dev chromium gettext
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python scripts/run_tests.py $(ARGS)
@@ -41,6 +42,19 @@ chromium:
 		[ "$$(id -u)" = 0 ] || { echo "Install chromium (sudo apt-get install -y chromium) and run again."; exit 1; }; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; }
+
+## gettext: msgfmt checks the translation catalogs in the tests
+gettext:
+	@command -v msgfmt >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "Install gettext (sudo apt-get install -y gettext) and run again."; exit 1; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null; }; }
+
+## messages: extract new strings into the zh-Hant catalogs, then compile them
+messages: $(VENV)/.dev gettext
+	$(BIN)/python manage.py makemessages -l zh_Hant $(I18N_IGNORE)
+	$(BIN)/python manage.py makemessages -d djangojs -l zh_Hant $(I18N_IGNORE)
+	$(BIN)/python manage.py compilemessages -l zh_Hant --ignore=.venv --ignore=staticfiles
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

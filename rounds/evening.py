@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 from rounds import scoring
 from rounds.chart import running_totals_svg
@@ -49,7 +50,9 @@ def stats_rows(session: Session, state: dict) -> list[dict]:
 
 def summary_text(session: Session, state: dict) -> str:
     """A plain text block to paste into the group chat."""
-    context = {"state": state, "date": date_format(session.created_at, "j M"), "rounds": len(state["rounds"])}
+    # Translators: a short day and month in Django's date format, as in "Big Two, 2 Dec, 7 rounds".
+    day = date_format(session.created_at, pgettext("summary date", "j M"))
+    context = {"state": state, "date": day, "rounds": len(state["rounds"])}
     if state["settlement"]:
         context |= {"nets": net_rows(state), "transfers": transfer_rows(state)}
     else:

@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
@@ -19,7 +20,11 @@ from rounds.presets import DEFAULT_PRESET, PRESETS, Preset
 from rounds.scoring import MAX_PLAYERS, Mode, RoundEntry, ScoringError
 
 EXTRA_TIERS = 3
-LENGTH_CHOICES = [("open", _("Open")), ("rounds", _("Rounds")), ("target", _("Target"))]
+LENGTH_CHOICES = [
+    ("open", pgettext_lazy("length", "Open")),
+    ("rounds", pgettext_lazy("length", "Rounds")),
+    ("target", pgettext_lazy("length", "Target")),
+]
 MODE_CHOICES = [
     (Mode.POINTS.value, _("Points")),
     (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),

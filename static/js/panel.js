@@ -102,7 +102,7 @@ export class EntryPanel {
     if (this.mode !== "opening") return false;
     if (reply.ok) {
       this.mode = "entering";
-      this.draw();
+      this.changed(); // draws, and previews a round that is already complete (a correction)
       return true;
     }
     this.entry.reset();
@@ -163,6 +163,7 @@ export class EntryPanel {
       this.mode = "idle";
     }
     this.entry.load(round);
+    this.form.closest("[data-entry]").scrollIntoView({ block: "start", behavior: "smooth" });
     await this.open(number);
   }
 
@@ -398,6 +399,7 @@ export class EntryPanel {
     general.textContent = generalText;
     general.hidden = !generalText;
     const editing = this.entry.number !== null && active;
+    this.form.toggleAttribute("data-editing", editing);
     this.form.querySelector("[data-entry-title]").textContent = editing
       ? t("Correct round %(number)s", { number: this.entry.number })
       : active

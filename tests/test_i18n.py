@@ -1,0 +1,239 @@
+"""Traditional Chinese (zh-Hant): the catalogs are complete and compiled, and every layer
+a player meets (pages, the language switch, the JavaScript catalog, API refusals) speaks it."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+pytestmark = pytest.mark.django_db
+
+CATALOGS = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES"
+DOMAINS = ["django", "djangojs"]
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]")
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def msgfmt():
+    """GNU gettext's msgfmt; make test installs it, so its absence is a setup fault, not a skip."""
+    path = shutil.which("msgfmt")
+    if path is None:
+        pytest.fail("msgfmt is missing: `make test` installs gettext (apt-get install -y gettext)")
+    return path
+
+
+# --- reading a .po file ---------------------------------------------------------------
+
+
+def unquote(text):
+    """The value of one quoted .po string."""
+    body = text.strip()[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+
+def read_po(path):
+    """Entries as dicts: msgid, msgctxt, msgid_plural, msgstr / msgstr[N], and flags."""
+    entries = []
+    for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8").strip()):
+        entry, key = {"flags": set()}, None
+        for line in block.splitlines():
+            if line.startswith("#,"):
+                entry["flags"].update(flag.strip() for flag in line[2:].split(","))
+            elif line.startswith("#"):
+                continue
+            elif line.startswith('"'):
+                entry[key] += unquote(line)
+            else:
+                key, _, value = line.partition(" ")
+                entry[key] = unquote(value)
+        entries.append(entry)
+    return entries
+
+
+def messages(domain):
+    """The catalog's messages, without the header."""
+    return [entry for entry in read_po(CATALOGS / f"{domain}.po") if entry.get("msgid")]
+
+
+def translations(entry):
+    return [value for key, value in entry.items() if key.startswith("msgstr")]
+
+
+# --- the catalogs ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_is_translated_and_none_is_fuzzy(domain):
+    entries = messages(domain)
+    assert len(entries) > (300 if domain == "django" else 40)
+    untranslated = [entry["msgid"] for entry in entries if not all(translations(entry))]
+    fuzzy = [entry["msgid"] for entry in read_po(CATALOGS / f"{domain}.po") if "fuzzy" in entry["flags"]]
+    assert untranslated == []
+    assert fuzzy == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_header_names_the_language_and_its_single_plural_form(domain):
+    header = read_po(CATALOGS / f"{domain}.po")[0]
+    assert header["msgid"] == ""
+    assert "Language: zh_Hant\n" in header["msgstr"]
+    assert "Content-Type: text/plain; charset=UTF-8\n" in header["msgstr"]
+    assert "Plural-Forms: nplurals=1; plural=0;\n" in header["msgstr"]
+    plurals = [entry for entry in messages(domain) if "msgid_plural" in entry]
+    assert plurals, "the catalog has plural messages"
+    for entry in plurals:
+        assert [key for key in entry if key.startswith("msgstr")] == ["msgstr[0]"], entry["msgid"]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_translations_keep_every_placeholder(domain):
+    """msgfmt checks python-format entries only; the JavaScript catalog has no such flag."""
+    for entry in messages(domain):
+        wanted = sorted(PLACEHOLDER.findall(entry["msgid"]))
+        for text in translations(entry):
+            assert sorted(PLACEHOLDER.findall(text)) == wanted, entry["msgid"]
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_translations_are_chinese(domain):
+    """Key names (Esc, Enter, Backspace) stay as printed on the keyboard; all else reads in Chinese."""
+    kept = {"Backspace", "Enter", "Esc"}
+    english = [
+        entry["msgid"]
+        for entry in messages(domain)
+        if entry["msgid"] not in kept and not all(HAN.search(text) for text in translations(entry))
+    ]
+    assert english == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_msgfmt_accepts_the_catalog(domain, msgfmt):
+    result = subprocess.run(
+        [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(CATALOGS / f"{domain}.po")],
+        capture_output=True,
+        text=True,
+        env={"LC_ALL": "C"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "untranslated" not in result.stderr
+    assert "fuzzy" not in result.stderr
+    assert re.fullmatch(r"\d+ translated messages\.\n", result.stderr), result.stderr
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_compiled_catalog_matches_the_po_file(domain, tmp_path, msgfmt):
+    """A .mo left behind after the .po changed fails here: run `manage.py compilemessages`."""
+    compiled = CATALOGS / f"{domain}.mo"
+    assert compiled.exists(), f"{compiled} is missing"
+    fresh = tmp_path / f"{domain}.mo"
+    # The same call compilemessages makes.
+    subprocess.run([msgfmt, "--check-format", "-o", str(fresh), str(CATALOGS / f"{domain}.po")], check=True)
+    assert compiled.read_bytes() == fresh.read_bytes(), f"{compiled} is stale"
+
+
+# --- pages ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("accept", ["zh-TW", "zh-HK", "zh-Hant", "zh-TW,zh;q=0.9,en;q=0.8"])
+def test_home_page_speaks_chinese_in_taiwan_and_hong_kong(client, accept):
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<html lang="zh-hant"' in page
+    assert "新牌局" in page  # New evening
+    assert "開始牌局" in page  # Start the evening
+    assert "New evening" not in page
+    assert "Start the evening" not in page
+
+
+def test_home_page_stays_english_for_english(client):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="en"' in page
+    assert "New evening" in page
+    assert "Start the evening" in page
+    assert "開始牌局" not in page
+
+
+def test_language_switch_sticks(client):
+    response = client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
+    assert response.status_code == 302
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="zh-hant"' in page
+    assert "開始牌局" in page
+
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert "Start the evening" in client.get("/").content.decode()
+
+
+def test_rules_page_is_chinese(client):
+    page = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert "規則與說明" in page  # Rules & help
+    assert "包牌（助手規則）" in page  # Covering (the assistant rule)
+    assert "第 7 局正由 Ann 的手機輸入中" in page
+
+
+def test_javascript_catalog_is_chinese(client):
+    script = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    # The catalog is JSON with non-ASCII escaped: "加入此局" arrives as "\\u52a0\\u5165...".
+    assert f'"Add round": {json.dumps("加入此局")}' in script
+    assert f'"Round %(number)s added": {json.dumps("已加入第 %(number)s 局")}' in script
+    assert "const v = 0;" in script  # one plural form
+
+
+def test_javascript_catalog_stays_english_for_english(client):
+    script = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert json.dumps("加入此局") not in script
+
+
+# --- API refusals -----------------------------------------------------------------------
+
+
+def post_json(client, path, body, **extra):
+    return client.post(path, body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="zh-TW", **extra)
+
+
+def test_refused_session_is_explained_in_chinese(client):
+    response = post_json(client, "/api/sessions", {"players": ["Ann"]})
+    assert response.status_code == 400
+    assert response.json()["error"] == "玩家：請輸入 2 至 4 個名字"
+
+
+def test_refused_session_stays_english_for_english(client):
+    response = client.post(
+        "/api/sessions", {"players": ["Ann"]}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.json()["error"] == "Players: give 2 to 4 names"
+
+
+def test_round_error_keeps_the_player_and_the_number(client):
+    created = post_json(client, "/api/sessions", {"players": ["Ann", "Ben", "Cat", "Dan"]})
+    assert created.status_code == 201, created.json()
+    key = created.json()["id"]
+    locked = post_json(client, f"/api/sessions/{key}/lock", {"device": "x"})
+    assert locked.status_code == 200, locked.json()
+
+    response = post_json(
+        client,
+        f"/api/sessions/{key}/rounds",
+        {"cards": [0, 14, 1, 2]},
+        headers={"X-Entry-Lock": locked.json()["token"]},
+    )
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error == "Ben：14 張多於一手牌"
+    assert "Ben" in error
+    assert "14" in error
+
+
+def test_lock_refusal_names_the_holder_in_chinese(client):
+    key = post_json(client, "/api/sessions", {"players": ["Ann", "Ben"]}).json()["id"]
+    assert post_json(client, f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).status_code == 200
+    refused = post_json(client, f"/api/sessions/{key}/lock", {"device": "Ben's phone"})
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "第 1 局正由 Ann's phone 輸入中"

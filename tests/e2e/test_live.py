@@ -1,5 +1,7 @@
 """Two phones at one table: the lock, live totals, and a phone that walks away."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import totals_on_page, type_keys, wait_for_rounds
@@ -69,3 +71,20 @@ def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):
     assert status == 409
     assert reply["holder"] is None or reply["holder"] != "Dan's phone"
     assert len(live_api.state(state["id"])["rounds"]) == 1
+
+
+def test_show_to_the_table_offers_the_edit_link_then_the_follow_link(phones, live_api):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    page.get_by_role("button", name="Show to the table").tap()
+    sheet = page.locator('[data-dialog="share"]')
+    edit_panel, follow_panel = (
+        sheet.locator('[data-share-panel="edit"]'),
+        sheet.locator('[data-share-panel="follow"]'),
+    )
+    expect(edit_panel.locator("svg")).to_be_visible()
+    expect(edit_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['id']}/$"))
+    expect(follow_panel).to_be_hidden()
+    sheet.locator('label:has(input[value="follow"])').tap()
+    expect(follow_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['view_id']}/$"))
+    expect(edit_panel).to_be_hidden()

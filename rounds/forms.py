@@ -1,4 +1,4 @@
-"""The page forms: a new session, and a round typed without JavaScript.
+"""The page forms: a new session, the settings sheet, and a round typed without JavaScript.
 
 They only reshape what the page sent into the values the services take; every
 rule is checked by inputs.py / scoring.py, and their messages land on the field
@@ -8,7 +8,7 @@ they name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -240,5 +240,5 @@ class RoundForm:
         """A whole number, or the text as typed so the rules can say what is wrong with it."""
         try:
             return int(value.strip())
-        except (ValueError, InvalidOperation):
+        except ValueError:
             return value

@@ -427,6 +427,8 @@ def test_preview_of_a_correction_uses_that_rounds_rules(api):
     token = token_for(api, key)
     add(api, key, token, [5, 0, 11, 13])
     api.patch(f"/api/sessions/{key}", {"tiers": [[1, 1]]}, token=token)
-    corrected = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 12, 13], "number": 1}).json()["round"]
+    corrected = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 12, 13], "number": 1}).json()[
+        "round"
+    ]
     next_round = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 12, 13]}).json()["round"]
     assert (corrected["scores"], next_round["scores"]) == ([5, 0, 24, 39], [5, 0, 12, 13])

@@ -94,6 +94,17 @@ export class DeviceLock {
     if (this.onLost) this.onLost(reply);
   }
 
+  // One change under the lock (settings, the wager): take it, make the change, hand it back.
+  async briefly(change) {
+    const granted = await this.acquire();
+    if (!granted.ok) return granted;
+    try {
+      return await change(this.token);
+    } finally {
+      await this.release();
+    }
+  }
+
   async release() {
     const token = this.token;
     this.forget();

@@ -133,24 +133,23 @@ export class EntryPanel {
     return this.mode === "saving" || this.mode === "busy";
   }
 
-  tapRow(index) {
-    if (this.refuseWhileBusy()) return;
+  // A tap on a row or a pad key opens the entry if it is not open yet.
+  readyForTap() {
+    if (this.refuseWhileBusy()) return false;
     if (!this.isActive()) {
       this.entry.reset();
       this.open();
     }
-    this.entry.select(index);
     this.lock.touch();
+    return true;
+  }
+
+  tapRow(index) {
+    if (this.readyForTap()) this.entry.select(index);
   }
 
   tapPad(count) {
-    if (this.refuseWhileBusy()) return;
-    if (!this.isActive()) {
-      this.entry.reset();
-      this.open();
-    }
-    this.entry.pad(count);
-    this.lock.touch();
+    if (this.readyForTap()) this.entry.pad(count);
   }
 
   async correct(number) {

@@ -95,37 +95,18 @@ function showDeviceName() {
 // Settings changes go through the same lock: take it, PATCH, hand it back.
 async function changeSession(changes, question, okLabel) {
   if (!(await ui.confirm(question, okLabel))) return;
-  const reply = await lock.acquire();
-  if (!reply.ok) {
-    ui.toast(reply.error);
-    return;
-  }
-  const result = await transport.request("PATCH", `/api/sessions/${key}`, changes, lock.token);
-  await lock.release();
-  if (result.ok) apply(result);
-  else ui.toast(result.error);
+  const reply = await lock.briefly((token) => transport.request("PATCH", `/api/sessions/${key}`, changes, token));
+  if (reply.ok) apply(reply);
+  else ui.toast(reply.error);
 }
 
-// The settings sheet: take the lock, post the form (the server reads the tiers), hand it back.
+// The settings sheet posts the form itself: the server turns "×2 from 10" into points.
 async function saveSettings(form) {
+  const reply = await lock.briefly((token) => transport.postForm(form, { token }));
   const error = form.querySelector("[data-settings-error]");
-  const granted = await lock.acquire();
-  if (!granted.ok) {
-    error.textContent = granted.error;
-    error.hidden = false;
-    return;
-  }
-  const fields = new FormData(form);
-  fields.set("token", lock.token);
-  const response = await fetch(form.action, { method: "POST", body: fields, credentials: "same-origin" }).catch(() => null);
-  await lock.release();
-  const reply = response ? await response.json().catch(() => ({})) : { error: t("No connection to the server. Check the Wi-Fi and try again.") };
-  if (!response?.ok) {
-    error.textContent = reply.error;
-    error.hidden = false;
-    return;
-  }
-  error.hidden = true;
+  error.textContent = reply.ok ? "" : reply.error;
+  error.hidden = reply.ok;
+  if (!reply.ok) return;
   apply(reply);
   ui.dialog("settings").close();
   ui.toast(t("Saved"));

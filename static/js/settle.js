@@ -35,20 +35,12 @@ async function markPaid(form) {
 
 async function changeWager(form) {
   const fields = new FormData(form);
+  const changes = { value_per_point: fields.get("value_per_point") || null, currency: fields.get("currency") };
+  const reply = await lock.briefly((token) => transport.request("PATCH", apiPath, changes, token));
   const error = form.querySelector("[data-wager-error]");
-  const granted = await lock.acquire();
-  if (!granted.ok) {
-    error.textContent = granted.error;
-    error.hidden = false;
-    return;
-  }
-  const reply = await transport.request("PATCH", apiPath, { value_per_point: fields.get("value_per_point") || null, currency: fields.get("currency") }, lock.token);
-  await lock.release();
-  if (!reply.ok) {
-    error.textContent = reply.error;
-    error.hidden = false;
-    return;
-  }
+  error.textContent = reply.ok ? "" : reply.error;
+  error.hidden = reply.ok;
+  if (!reply.ok) return;
   toast(t("Saved"));
   await refresh();
 }

@@ -137,16 +137,22 @@ export class Transport extends EventTarget {
     return this.request(method, `${this.apiPath}${suffix}`, payload, token);
   }
 
-  async request(method, path, payload = null, token = null) {
+  request(method, path, payload = null, token = null) {
     const headers = { "Content-Type": "application/json" };
     if (token) headers["X-Entry-Lock"] = token;
+    return this.fetchReply(path, { method, headers, body: payload === null ? undefined : JSON.stringify(payload) });
+  }
+
+  // A page form (with its CSRF token) posted for a JSON reply.
+  postForm(form, extra = {}) {
+    const fields = new FormData(form);
+    for (const [name, value] of Object.entries(extra)) fields.set(name, value);
+    return this.fetchReply(form.action, { method: "POST", body: fields });
+  }
+
+  async fetchReply(path, options) {
     try {
-      const response = await fetch(path, {
-        method,
-        headers,
-        body: payload === null ? undefined : JSON.stringify(payload),
-        credentials: "same-origin",
-      });
+      const response = await fetch(path, { ...options, credentials: "same-origin" });
       const reply = await response.json().catch(() => ({}));
       return { ok: response.ok, status: response.status, ...reply };
     } catch {

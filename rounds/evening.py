@@ -11,7 +11,7 @@ from django.utils.translation import pgettext
 from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
-from rounds.selectors import Viewer, scored_session, table_state
+from rounds.selectors import ScoredSession, Viewer, scored_session, table_state
 
 
 def net_rows(state: dict) -> list[dict]:
@@ -37,8 +37,7 @@ def transfer_rows(state: dict) -> list[dict]:
     ]
 
 
-def stats_rows(session: Session, state: dict) -> list[dict]:
-    scored = scored_session(session)
+def stats_rows(scored: ScoredSession, state: dict) -> list[dict]:
     stats = scoring.player_stats(
         [(entry, result) for _, entry, result in scored.rounds], len(state["players"])
     )
@@ -64,10 +63,11 @@ def summary_text(session: Session, state: dict) -> str:
 
 
 def evening(session: Session, *, viewer: Viewer) -> dict:
-    state = table_state(session, viewer=viewer)
+    scored = scored_session(session)
+    state = table_state(session, viewer=viewer, scored=scored)
     story = {
         "state": state,
-        "stats": stats_rows(session, state),
+        "stats": stats_rows(scored, state),
         "chart": running_totals_svg(state),
         "summary": summary_text(session, state),
         "points_mode": state["settings"]["mode"] == scoring.Mode.POINTS.value,

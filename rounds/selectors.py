@@ -212,9 +212,9 @@ def links_json(session: Session, viewer: Viewer) -> dict:
     return links
 
 
-def table_state(session: Session, *, viewer: Viewer) -> dict:
+def table_state(session: Session, *, viewer: Viewer, scored: ScoredSession | None = None) -> dict:
     """The whole table in one payload, in a constant number of queries."""
-    scored = scored_session(session)
+    scored = scored or scored_session(session)
     players = scored.players
     rounds_json = []
     running = [0] * len(players)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
@@ -25,3 +26,10 @@ def share_link(request: HttpRequest, path: str) -> ShareLink:
 
 def opened_on_loopback(request: HttpRequest) -> bool:
     return request.get_host().rsplit(":", 1)[0] in LOOPBACK_HOSTS
+
+
+def lan_url(request: HttpRequest) -> str | None:
+    """This page at the machine's LAN address, for phones, when it was opened on loopback."""
+    if not opened_on_loopback(request) or not settings.LAN_ADDRESS:
+        return None
+    return f"http://{settings.LAN_ADDRESS}:{request.get_port()}{request.path}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 from decimal import Decimal
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -21,7 +20,7 @@ from rounds.models import Session
 from rounds.payments import transfer_mark_paid
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, session_by_key, table_state
-from rounds.sharing import opened_on_loopback, share_link
+from rounds.sharing import lan_url, opened_on_loopback, share_link
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
@@ -32,6 +31,14 @@ def open_session(key: str) -> tuple[Session, Viewer]:
     if found is None:
         raise Http404("No session with this key")
     return found
+
+
+def open_to_edit(key: str) -> tuple[Session, Viewer]:
+    """A session opened with its edit key; the follow key cannot even find the form."""
+    session, viewer = open_session(key)
+    if viewer is not Viewer.EDITOR:
+        raise Http404("No session with this key")
+    return session, viewer
 
 
 @require_http_methods(["GET", "POST"])
@@ -53,18 +60,14 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 def session_context(request: HttpRequest, session: Session, viewer: Viewer, **extra: object) -> dict:
     state = table_state(session, viewer=viewer)
-    links = {"follow": share_link(request, state["links"]["follow"])}
+    share = {"follow": share_link(request, state["links"]["follow"])}
     if viewer is Viewer.EDITOR:
-        links["edit"] = share_link(request, state["links"]["page"])
-    loopback = opened_on_loopback(request)
-    if viewer is Viewer.EDITOR:
+        share["edit"] = share_link(request, state["links"]["page"])
         extra.setdefault("settings_form", SettingsForm(initial=initial_from_state(state["settings"])))
     return {
-        "share": links,
-        "loopback_hint": loopback,
-        "lan_url": f"http://{settings.LAN_ADDRESS}:{request.get_port()}{request.path}"
-        if loopback and settings.LAN_ADDRESS
-        else None,
+        "share": share,
+        "loopback_hint": opened_on_loopback(request),
+        "lan_url": lan_url(request),
         "session": session,
         "state": state,
         "viewer": viewer,
@@ -83,9 +86,7 @@ def session_page(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def session_settings(request: HttpRequest, key: str) -> JsonResponse:
     """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager."""
-    session, viewer = open_session(key)
-    if viewer is not Viewer.EDITOR:
-        raise Http404("No session with this key")
+    session, viewer = open_to_edit(key)
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
@@ -106,9 +107,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
 @require_POST
 def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     """The page's plain form, for a browser without JavaScript: the same lock and service."""
-    session, viewer = open_session(key)
-    if viewer is not Viewer.EDITOR:
-        raise Http404("No session with this key")
+    session, viewer = open_to_edit(key)
     entry = RoundForm(request.POST, session.players.count()).entry()
     try:
         services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
@@ -127,9 +126,7 @@ def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     return redirect("rounds:session", key=key)
 
 
-def evening_context(
-    request: HttpRequest, session: Session, viewer: Viewer, key: str, **extra: object
-) -> dict:
+def evening_context(session: Session, viewer: Viewer, key: str, **extra: object) -> dict:
     return {
         "session": session,
         "key": key,
@@ -142,10 +139,8 @@ def evening_context(
 @require_http_methods(["GET", "POST"])
 def settle_page(request: HttpRequest, key: str) -> HttpResponse:
     """Who pays whom. POST (the page without JavaScript) changes the wager for the whole session."""
-    session, viewer = open_session(key)
+    session, viewer = open_to_edit(key) if request.method == "POST" else open_session(key)
     if request.method == "POST":
-        if viewer is not Viewer.EDITOR:
-            raise Http404("No session with this key")
         changes = {
             "value_per_point": request.POST.get("value_per_point") or None,
             "currency": request.POST.get("currency", ""),
@@ -153,25 +148,23 @@ def settle_page(request: HttpRequest, key: str) -> HttpResponse:
         try:
             services.session_update_once(session=session, changes=changes, device=FORM_DEVICE)
         except ScoringError as error:
-            context = evening_context(request, session, viewer, key, wager_error=translated(error))
+            context = evening_context(session, viewer, key, wager_error=translated(error))
             return render(request, "rounds/settle.html", context, status=getattr(error, "status", 400))
         return redirect("rounds:settle", key=key)
-    return render(request, "rounds/settle.html", evening_context(request, session, viewer, key))
+    return render(request, "rounds/settle.html", evening_context(session, viewer, key))
 
 
 @require_GET
 def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
     """The settlement alone, re-rendered for a device following the session live."""
     session, viewer = open_session(key)
-    return render(request, "rounds/_settlement.html", evening_context(request, session, viewer, key))
+    return render(request, "rounds/_settlement.html", evening_context(session, viewer, key))
 
 
 @require_POST
 def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
-    session, viewer = open_session(key)
-    if viewer is not Viewer.EDITOR:
-        raise Http404("No session with this key")
+    session, _viewer = open_to_edit(key)
     with contextlib.suppress(
         ValueError, ArithmeticError, ScoringError
     ):  # the page then shows how things stand

@@ -4,12 +4,17 @@ import csv
 import io
 import json
 import re
+from decimal import Decimal
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from rounds.export import restored
 from rounds.locking import lock_release
 from rounds.models import PaidTransfer, Session
+from rounds.selectors import Viewer, table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db
@@ -185,3 +190,35 @@ def test_rematch_copies_players_seats_and_settings_into_a_new_session(api):
     assert rematch["players"] == [{**player, "total": 0, "rank": 1} for player in original["players"]]
     assert rematch["settings"] == original["settings"]
     assert rematch["rounds"] == []
+
+
+@st.composite
+def evenings(draw):
+    players = draw(st.integers(2, 4))
+    mode = draw(st.sampled_from(["points", "winner_takes_all", "pay_difference"]))
+    rounds = []
+    for _ in range(draw(st.integers(0, 8))):
+        winner = draw(st.integers(0, players - 1))
+        rounds.append([0 if index == winner else draw(st.integers(1, 13)) for index in range(players)])
+    value = draw(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("20"), places=2))
+    return players, mode, rounds, value
+
+
+@examples(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(evenings())
+def test_a_random_evening_settles_to_the_cent_in_at_most_n_minus_1_transfers(evening):
+    players, mode, rounds, value = evening
+    session = make_session(
+        players=["Ann", "Ben", "Cat", "Dan"][:players], mode=mode, value_per_point=str(value)
+    )
+    if rounds:
+        lock_release(session=session, token=add_rounds(session, *rounds))
+    settlement = table_state(Session.objects.get(pk=session.pk), viewer=Viewer.EDITOR)["settlement"]
+    nets = [Decimal(amount) for amount in settlement["net"]]
+    assert sum(nets) == 0
+    assert len(settlement["transfers"]) <= players - 1
+    balance = [Decimal(0)] * players
+    for transfer in settlement["transfers"]:
+        balance[transfer["from"]] -= Decimal(transfer["amount"])
+        balance[transfer["to"]] += Decimal(transfer["amount"])
+    assert balance == nets

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from rounds import services
-from rounds.errors import VIEW_ONLY, LockRefused, translated
+from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.export import rounds_csv
 from rounds.inputs import (
     SETTINGS_FIELDS,
@@ -36,18 +36,9 @@ from rounds.selectors import Viewer, round_history, round_preview, session_by_ke
 LOCK_HEADER = "X-Entry-Lock"
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.field = field
-
-
-def error_response(
-    status: int, message: str, *, field: str | None = None, player: int | None = None, **extra: object
-) -> JsonResponse:
-    return JsonResponse({"error": message, "field": field, "player": player, **extra}, status=status)
+def refused(error: ProtocolError | ScoringError) -> JsonResponse:
+    status, body = refusal(error)
+    return JsonResponse(body, status=status)
 
 
 def endpoint(*methods: str) -> Callable:
@@ -58,20 +49,14 @@ def endpoint(*methods: str) -> Callable:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> JsonResponse:
             if request.method not in methods:
-                response = error_response(
-                    405, _("This address does not accept %(method)s") % {"method": request.method}
-                )
+                message = _("This address does not accept %(method)s") % {"method": request.method}
+                response = refused(ProtocolError(405, message))
                 response["Allow"] = ", ".join(methods)
                 return response
             try:
                 return view(request, *args, **kwargs)
-            except ApiError as error:
-                return error_response(error.status, error.message, field=error.field)
-            except LockRefused as error:
-                return error_response(409, translated(error), field=error.field, holder=error.holder or None)
-            except ScoringError as error:
-                status = getattr(error, "status", 400)
-                return error_response(status, translated(error), field=error.field, player=error.player)
+            except (ProtocolError, ScoringError) as error:
+                return refused(error)
 
         return wrapper
 
@@ -83,36 +68,36 @@ def json_body(request: HttpRequest, *, allowed: Iterable[str], required: bool = 
     try:
         raw = request.body
     except RequestDataTooBig:
-        raise ApiError(413, _("The request is too large (at most 64 KB)")) from None
+        raise ProtocolError(413, _("The request is too large (at most 64 KB)")) from None
     if not raw and not required:
         return {}
     if request.content_type != "application/json":
-        raise ApiError(415, _("Send JSON with Content-Type: application/json"))
+        raise ProtocolError(415, _("Send JSON with Content-Type: application/json"))
     try:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, _("The body is not valid JSON")) from None
+        raise ProtocolError(400, _("The body is not valid JSON")) from None
     if not isinstance(body, dict):
-        raise ApiError(400, _("The body must be a JSON object"))
+        raise ProtocolError(400, _("The body must be a JSON object"))
     unknown = sorted(set(body) - set(allowed))
     if unknown:
-        raise ApiError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
+        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
     return body
 
 
 def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
     found = session_by_key(key)
     if found is None:
-        raise ApiError(404, _("There is no session with this key"))
+        raise ProtocolError(404, _("There is no session with this key"))
     if write and found[1] is not Viewer.EDITOR:
-        raise ApiError(403, _(VIEW_ONLY), field="key")
+        raise ProtocolError(403, _(VIEW_ONLY), field="key")
     return found
 
 
 def flag(body: dict, name: str) -> bool:
     value = body.get(name, False)
     if not isinstance(value, bool):
-        raise ApiError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
+        raise ProtocolError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
     return value
 
 
@@ -141,7 +126,7 @@ def session_detail(request: HttpRequest, key: str) -> JsonResponse:
     body = json_body(request, allowed=SETTINGS_FIELDS | {"rescore", "finished"})
     finished = body.get("finished")
     if finished is not None and not isinstance(finished, bool):
-        raise ApiError(400, _("finished: give true or false"), field="finished")
+        raise ProtocolError(400, _("finished: give true or false"), field="finished")
     session = services.session_update(
         session=session, token=request.headers.get(LOCK_HEADER), changes=body, rescore=flag(body, "rescore")
     )
@@ -244,7 +229,7 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
     payer, payee = body.get("from"), body.get("to")
     if not isinstance(payer, int) or not isinstance(payee, int):
-        raise ApiError(400, _("from and to: give the players' indexes"), field="from")
+        raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
     amount = money_amount(body.get("amount"))
     device = body.get("device") if isinstance(body.get("device"), str) else ""
     transfer_mark_paid(
@@ -259,7 +244,7 @@ def money_amount(raw: object) -> Decimal:
     except InvalidOperation:
         amount = None
     if amount is None or not amount.is_finite() or amount <= 0:
-        raise ApiError(
+        raise ProtocolError(
             400, _('amount: give the transfer\'s amount as a string, such as "29.50"'), field="amount"
         )
     return amount

@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from rounds import services
-from rounds.errors import VIEW_ONLY, LockRefused, translated
+from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.events import group_name
 from rounds.inputs import clean_request_id, clean_round_entry
 from rounds.locking import (
@@ -77,14 +77,6 @@ def error_reply(message_id: object, status: int, message: str, **extra: object) 
     return {"type": "reply", "id": message_id, "ok": False, "status": status, "error": message, **extra}
 
 
-class Refused(Exception):
-    """A message this socket may not send, or does not understand."""
-
-    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
-
-
 class SessionConsumer(AsyncJsonWebsocketConsumer):
     session: Session
     viewer: Viewer
@@ -137,17 +129,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         kind, message_id = content["type"], content.get("id")
         try:
             answer = await self.answer(kind, content)
-        except Refused as error:
-            answer = error_reply(message_id, error.status, error.message, field=error.field)
-        except LockRefused as error:
-            answer = error_reply(
-                message_id, 409, translated(error), field="lock", holder=error.holder or None
-            )
-        except ScoringError as error:
-            status = getattr(error, "status", 400)
-            answer = error_reply(
-                message_id, status, translated(error), field=error.field, player=error.player
-            )
+        except (ProtocolError, ScoringError) as error:
+            status, body = refusal(error)
+            answer = error_reply(message_id, status, body.pop("error"), **body)
         except Exception:
             # One bad message must not cost the device its live table.
             logger.exception("Socket message %s failed", kind)
@@ -164,9 +148,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             # Followers may preview too: nothing is written.
             return {"round": await preview_round(self.session.pk, content)}
         if kind not in WRITES:
-            raise Refused(400, _("Unknown message type: %(type)s") % {"type": kind})
+            raise ProtocolError(400, _("Unknown message type: %(type)s") % {"type": kind})
         if self.viewer is not Viewer.EDITOR:
-            raise Refused(403, _(VIEW_ONLY), field="key")
+            raise ProtocolError(403, _(VIEW_ONLY), field="key")
         if kind.startswith("lock."):
             return await self.lock_message(kind, content)
         return await self.round_message(kind, content)

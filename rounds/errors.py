@@ -56,3 +56,31 @@ def translated(error: ScoringError) -> str:
     """The error's message in the active language."""
     template = gettext(error.template)
     return template % error.params if error.params else template
+
+
+class ProtocolError(Exception):
+    """A request the API or the socket cannot take as sent (bad JSON, unknown field, wrong key).
+
+    Its message is already in the active language.
+    """
+
+    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.field = field
+
+
+def status_of(error: ScoringError) -> int:
+    """A rule broken is a 400; service refusals carry their own status (404, 409)."""
+    return getattr(error, "status", 400)
+
+
+def refusal(error: ScoringError | ProtocolError) -> tuple[int, dict]:
+    """The status and body the API, the socket and the settings sheet all answer a refusal with."""
+    if isinstance(error, ProtocolError):
+        return error.status, {"error": error.message, "field": error.field, "player": None}
+    body: dict = {"error": translated(error), "field": error.field, "player": error.player}
+    if isinstance(error, LockRefused):
+        body["holder"] = error.holder or None
+    return status_of(error), body

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from rounds import scoring
 from rounds.errors import RoundMissing
-from rounds.locking import lease_id
+from rounds.locking import is_live, lease_id
 from rounds.models import EntryLock, Hand, PaidTransfer, Player, Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound
 
@@ -100,7 +100,7 @@ def scored_session(session: Session) -> ScoredSession:
 def lock_state(session: Session) -> dict | None:
     """The entry lock as followers see it, timed by the database's clock."""
     lock = EntryLock.objects.filter(session=session).annotate(db_now=Now()).first()
-    if lock is None or not lock.token or lock.expires_at <= lock.db_now:
+    if lock is None or not is_live(lock):
         return None
     return {
         "holder": lock.holder,

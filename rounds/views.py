@@ -13,7 +13,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rounds import services
-from rounds.errors import translated
+from rounds.api import refused
+from rounds.errors import ProtocolError, status_of, translated
 from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.models import Session
@@ -90,7 +91,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
-        return JsonResponse({"error": errors[0], "field": field, "player": None}, status=400)
+        return refused(ProtocolError(400, errors[0], field=field))
     try:
         session = services.session_update(
             session=session,
@@ -99,8 +100,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
             rescore=form.cleaned_data["rescore"],
         )
     except ScoringError as error:
-        body = {"error": translated(error), "field": error.field, "player": error.player}
-        return JsonResponse(body, status=getattr(error, "status", 400))
+        return refused(error)
     return JsonResponse(table_state(session, viewer=viewer))
 
 
@@ -112,7 +112,7 @@ def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     try:
         services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
     except ScoringError as error:
-        status = getattr(error, "status", 400)
+        status = status_of(error)
         context = session_context(
             request,
             session,
@@ -149,7 +149,7 @@ def settle_page(request: HttpRequest, key: str) -> HttpResponse:
             services.session_update_once(session=session, changes=changes, device=FORM_DEVICE)
         except ScoringError as error:
             context = evening_context(session, viewer, key, wager_error=translated(error))
-            return render(request, "rounds/settle.html", context, status=getattr(error, "status", 400))
+            return render(request, "rounds/settle.html", context, status=status_of(error))
         return redirect("rounds:settle", key=key)
     return render(request, "rounds/settle.html", evening_context(session, viewer, key))
 
@@ -165,9 +165,8 @@ def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
 def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
     session, _viewer = open_to_edit(key)
-    with contextlib.suppress(
-        ValueError, ArithmeticError, ScoringError
-    ):  # the page then shows how things stand
+    # Whatever was wrong with the tick, the page it returns to shows the settlement as it stands.
+    with contextlib.suppress(ValueError, ArithmeticError, ScoringError):
         transfer_mark_paid(
             session=session,
             payer=int(request.POST.get("from", "")),

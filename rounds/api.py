@@ -30,6 +30,7 @@ from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
+from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, round_history, round_preview, session_by_key, table_state
 
@@ -156,12 +157,8 @@ ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
 
 
 def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> JsonResponse:
-    state = table_state(session, viewer=Viewer.EDITOR)
-    if write.deleted:
-        return JsonResponse({"deleted": write.number, "state": state}, status=200)
-    number = write.round.number if write.round is not None else None
-    round_ = next((item for item in state["rounds"] if item["number"] == number), None)
-    return JsonResponse({"round": round_, "state": state}, status=200 if write.replayed else status)
+    reply = write_reply(write, session, viewer=Viewer.EDITOR)
+    return JsonResponse(reply, status=200 if write.replayed else status)
 
 
 @endpoint("POST")

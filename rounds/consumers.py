@@ -29,6 +29,7 @@ from rounds.locking import (
     lock_takeover,
 )
 from rounds.models import Session
+from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, round_preview, session_by_key, table_state
 
@@ -66,6 +67,11 @@ def build_state(session_id: int, viewer: Viewer) -> dict | None:
 def preview_round(session_id: int, content: dict) -> dict:
     session = Session.objects.get(pk=session_id)
     return round_preview(session, clean_round_entry(content), number=content.get("number"))
+
+
+@database_sync_to_async
+def reply_to_write(write: services.RoundWrite, session: Session, viewer: Viewer) -> dict:
+    return write_reply(write, session, viewer=viewer)
 
 
 @database_sync_to_async
@@ -203,7 +209,8 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             self.lock_token = None
         elif not write.replayed and isinstance(token, str):
             self.holding(token)  # a write is activity: it renewed the lease
-        return {"number": write.number, "replayed": write.replayed, "deleted": write.deleted}
+        reply = await reply_to_write(write, self.session, self.viewer)
+        return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
 
     def holding(self, token: str) -> None:
         self.lock_token = token

@@ -243,7 +243,7 @@ export class EntryPanel {
       const reply = number
         ? await this.transport.call("round.edit", { number, ...body }, this.lock.token)
         : await this.transport.call("round.add", body, this.lock.token);
-      const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.number ?? reply.round?.number });
+      const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
       saved = this.finishWrite(reply, done);
     } finally {
       this.submitting = false;

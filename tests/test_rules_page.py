@@ -51,7 +51,7 @@ SECTION_HEADINGS = {
     "phones": "Several phones, one table",
     "big-two": "A Big Two refresher",
 }
-KEYS = ["0", "9", "1", "3", "4", "←", "→", "W", "Backspace", "Enter", "Esc"]
+KEYS = ["0", "9", "T", "J", "Q", "K", "←", "→", "W", "Backspace", "Enter", "Esc"]
 INLINE_TAGS = {"a", "abbr", "b", "em", "i", "kbd", "small", "span", "strong"}
 
 
@@ -331,9 +331,12 @@ def test_every_key_is_shown_as_a_key(html):
         assert re.search(rf"<kbd>\s*{re.escape(key)}\s*</kbd>", html), key
 
 
-def test_keyboard_rows_explain_the_two_digit_counts(text):
-    assert "1 then 3 is 13" in text
-    assert "1 then 4 gives 1 here and 4 to the next player" in text
+def test_keyboard_rows_say_every_key_is_final_at_once(text):
+    assert "no key waits for another" in text
+    assert "10, 11, 12 and 13 cards left, as on the cards (either case)" in text
+    assert "1 then 0 is a 1 and then the winner, never 10" in text
+    assert "typing 0 there confirms the winner, typing a count replaces it" in text
+    assert "waits a moment" not in text
 
 
 def test_lock_message_and_idle_time_are_stated(text):
@@ -390,5 +393,5 @@ def test_every_visible_string_is_marked_for_translation():
     source = re.sub(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", " ", source, flags=re.S)
     source = re.sub(r"<style>.*?</style>", " ", source, flags=re.S)
     source = re.sub(r"<[^>]*>|&\w+;", " ", source)
-    leftover = set(re.findall(r"[^\W\d_]+", source)) - {"A", "B", "C", "D", "J", "Q", "K", "W", "lt"}
+    leftover = set(re.findall(r"[^\W\d_]+", source)) - {"A", "B", "C", "D", "T", "J", "Q", "K", "W", "lt"}
     assert leftover == set()

@@ -1,7 +1,17 @@
-// The round being typed: cards left per player, the highlighted row, and the
-// typed 1 that may still become 10-13 (SPEC 7). No scoring here: the server scores.
+// The round being typed: cards left per player and the highlighted row (SPEC 7).
+// Every key and tap means one thing at once; nothing waits for a second key.
+// No scoring here: the server scores.
 
-export const SECOND_DIGIT_WAIT_MS = 700;
+// T, J, Q, K as on the cards: 10 to 13 cards left.
+export const FACE_KEYS = { t: 10, j: 11, q: 12, k: 13 };
+
+// The count a key sets, or null when the key is not a count (0 and W: the winner).
+export function countOfKey(key) {
+  if (/^[0-9]$/.test(key)) return Number(key);
+  const lower = key.length === 1 ? key.toLowerCase() : "";
+  if (lower === "w") return 0;
+  return FACE_KEYS[lower] ?? null;
+}
 
 export class Entry {
   constructor(playerCount, onChange) {
@@ -11,12 +21,10 @@ export class Entry {
   }
 
   reset() {
-    clearTimeout(this.timer);
     this.entered = Array(this.playerCount).fill(null);
     this.twos = Array(this.playerCount).fill(0);
     this.covering = null;
     this.highlight = 0;
-    this.waitingForSecondDigit = false;
     this.number = null; // the round being corrected, or null for a new round
     this.changed();
   }
@@ -28,6 +36,23 @@ export class Entry {
     this.covering = round.covering;
     this.number = round.number;
     this.changed();
+  }
+
+  // What survives a reload: plain values, restored by restore().
+  snapshot() {
+    return { entered: this.entered, twos: this.twos, covering: this.covering, highlight: this.highlight, number: this.number };
+  }
+
+  restore(saved) {
+    const fits = (list) => Array.isArray(list) && list.length === this.playerCount;
+    if (!saved || !fits(saved.entered) || !fits(saved.twos)) return false;
+    this.entered = [...saved.entered];
+    this.twos = [...saved.twos];
+    this.covering = saved.covering ?? null;
+    this.highlight = Math.min(this.playerCount - 1, Math.max(0, Number(saved.highlight) || 0));
+    this.number = saved.number ?? null;
+    this.changed();
+    return true;
   }
 
   // The winner is filled in once every other player has a count and none of them is 0.
@@ -50,79 +75,46 @@ export class Entry {
     return this.entered.every((count) => count === null) && this.covering === null;
   }
 
-  set(index, count) {
+  // A count for the highlighted player (a key or a pad tap), final at once.
+  set(count) {
+    const index = this.highlight;
     this.entered[index] = count;
     if (count === 0 && this.covering === index) this.covering = null;
     this.advanceFrom(index);
     this.changed();
   }
 
+  // The next player in entry order without a count; when nobody is left, the
+  // auto-filled winner (so a 0 typed there confirms it); otherwise stay put.
   advanceFrom(index) {
-    const counts = this.counts();
-    for (let step = 1; step <= this.playerCount; step += 1) {
+    for (let step = 1; step < this.playerCount; step += 1) {
       const next = (index + step) % this.playerCount;
-      if (counts[next] === null) {
+      if (this.entered[next] === null && next !== this.autoWinner()) {
         this.highlight = next;
         return;
       }
     }
-  }
-
-  digit(value) {
-    if (this.waitingForSecondDigit) {
-      clearTimeout(this.timer);
-      this.waitingForSecondDigit = false;
-      if (value <= 3) {
-        this.set(this.highlight, 10 + value);
-      } else {
-        this.set(this.highlight, 1);
-        this.digit(value);
-      }
-      return;
-    }
-    if (value === 1) {
-      this.waitingForSecondDigit = true;
-      this.entered[this.highlight] = 1;
-      this.timer = setTimeout(() => this.settleOne(), SECOND_DIGIT_WAIT_MS);
-      this.changed();
-      return;
-    }
-    this.set(this.highlight, value);
-  }
-
-  // No second digit came: the 1 is final.
-  settleOne() {
-    if (!this.waitingForSecondDigit) return;
-    clearTimeout(this.timer);
-    this.waitingForSecondDigit = false;
-    this.set(this.highlight, 1);
-  }
-
-  pad(count) {
-    this.settleOne();
-    this.set(this.highlight, count);
+    const auto = this.autoWinner();
+    if (auto !== null) this.highlight = auto;
   }
 
   select(index) {
-    this.settleOne();
     this.highlight = index;
     this.changed();
   }
 
   move(step) {
-    this.settleOne();
     this.highlight = (this.highlight + step + this.playerCount) % this.playerCount;
     this.changed();
   }
 
-  markWinner() {
-    this.settleOne();
-    this.set(this.highlight, 0);
-  }
-
-  clear() {
-    clearTimeout(this.timer);
-    this.waitingForSecondDigit = false;
+  // Clear the highlighted count; with none there (or only the auto-filled winner),
+  // clear the previous player's and highlight them: Backspace undoes the last count typed.
+  backspace() {
+    if (this.entered[this.highlight] === null) {
+      if (this.entered.every((count) => count === null)) return;
+      this.highlight = (this.highlight - 1 + this.playerCount) % this.playerCount;
+    }
     this.entered[this.highlight] = null;
     this.changed();
   }

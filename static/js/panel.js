@@ -1,7 +1,9 @@
 // The entry panel: rows, number pad, keyboard, preview, add / correct / delete,
 // and what the lock held by another device means for this one.
 
+import { Draft } from "./draft.js";
 import { Entry } from "./entry.js";
+import { EntryKeys } from "./keyboard.js";
 import { lockMessage, roundHeading, signed, t } from "./render.js";
 
 const PREVIEW_DELAY_MS = 120;
@@ -12,12 +14,8 @@ function requestId() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function isTyping(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
-
 export class EntryPanel {
-  constructor({ form, transport, lock, getState, applyState, ui }) {
+  constructor({ form, transport, lock, getState, applyState, ui, sessionKey }) {
     this.form = form;
     this.transport = transport;
     this.lock = lock;
@@ -30,12 +28,32 @@ export class EntryPanel {
     this.preview = null;
     this.previewSequence = 0;
     this.error = null;
-    this.typedAhead = [];
+    this.draft = new Draft(sessionKey);
     this.lockSeenAt = Date.now();
-    // Reloaded while holding the lock (still inside the lease): carry on entering.
-    if (this.lock.holds(getState().lock)) this.mode = "entering";
+    this.keys = new EntryKeys(this);
     this.wire();
+    this.resumeAfterReload();
     this.sync();
+  }
+
+  // Reloaded while holding the lock: carry on entering with the counts typed so far.
+  // If the lease lapsed meanwhile and nobody else took it, take it again.
+  resumeAfterReload() {
+    const lock = this.getState().lock;
+    const saved = this.draft.load(this.lock.lease);
+    if (this.lock.holds(lock)) {
+      this.mode = "entering";
+      if (saved) this.entry.restore(saved);
+      return;
+    }
+    if (saved && !lock && !this.getState().finished) {
+      this.entry.restore(saved);
+      this.open(this.entry.number).then((granted) => {
+        if (!granted) this.draft.clear();
+      });
+      return;
+    }
+    this.draft.clear();
   }
 
   get usesTwos() {
@@ -69,14 +87,13 @@ export class EntryPanel {
         this.whenActive(() => this.entry.toggleCovering(Number(radio.dataset.cover)));
       });
     }
-    this.button("clear").addEventListener("click", () => this.whenActive(() => this.entry.clear()));
+    this.button("clear").addEventListener("click", () => this.whenActive(() => this.entry.backspace()));
     this.button("cancel").addEventListener("click", () => this.cancel());
     this.button("delete-round").addEventListener("click", () => this.deleteRound());
     this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
     this.form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
       if (event.target.closest("[data-action='take-over']")) this.takeOver();
     });
-    document.addEventListener("keydown", (event) => this.key(event));
     setInterval(() => this.tick(), 1000);
   }
 
@@ -102,10 +119,11 @@ export class EntryPanel {
     if (this.mode !== "opening") return false;
     if (reply.ok) {
       this.mode = "entering";
-      this.changed(); // draws, and previews a round that is already complete (a correction)
+      this.changed(); // draws, saves the draft under the new lease, previews a complete round
       return true;
     }
     this.entry.reset();
+    this.draft.clear();
     this.mode = reply.status === 409 && reply.holder ? "busy" : "idle";
     this.error = reply.holder ? null : reply.error;
     this.draw();
@@ -117,6 +135,7 @@ export class EntryPanel {
     this.mode = "idle";
     this.error = null;
     this.entry.reset();
+    this.draft.clear();
     this.draw();
     if (wasActive) await this.lock.release();
   }
@@ -149,7 +168,7 @@ export class EntryPanel {
   }
 
   tapPad(count) {
-    if (this.readyForTap()) this.entry.pad(count);
+    if (this.readyForTap()) this.entry.set(count);
   }
 
   async correct(number) {
@@ -166,63 +185,10 @@ export class EntryPanel {
     await this.open(number);
   }
 
-  // --- keyboard (SPEC 7) ----------------------------------------------------------
-
-  key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    if (document.querySelector("dialog[open]")) return;
-    // Enter on a control outside the panel is that control's; inside it (a pad key, a chip) it adds.
-    const control = event.target.closest?.("button, a, summary");
-    if (event.key === "Enter" && control && !this.form.contains(control)) return;
-    if (this.press(event.key)) event.preventDefault();
-  }
-
-  // One key of SPEC 7; true when it meant something here.
-  press(key) {
-    const digit = /^[0-9]$/.test(key) ? Number(key) : null;
-    if (this.mode === "saving" || this.submitting) {
-      // Typing the next round while the last one is still on its way: keep the keys for after.
-      if (digit === null && !["Enter", "Backspace", "w", "W", "ArrowLeft", "ArrowRight"].includes(key)) return false;
-      this.typedAhead.push(key);
-      return true;
-    }
-    if (!this.isActive()) {
-      if (digit === null || this.getState().finished) return false;
-      this.entry.reset();
-      this.entry.digit(digit);
-      this.open();
-      return true;
-    }
-    const actions = {
-      ArrowLeft: () => this.entry.move(-1),
-      ArrowUp: () => this.entry.move(-1),
-      ArrowRight: () => this.entry.move(1),
-      ArrowDown: () => this.entry.move(1),
-      w: () => this.entry.markWinner(),
-      W: () => this.entry.markWinner(),
-      Backspace: () => this.entry.clear(),
-      Delete: () => this.entry.clear(),
-      Enter: () => this.submit(),
-      Escape: () => this.cancel(),
-    };
-    if (digit !== null) this.entry.digit(digit);
-    else if (actions[key]) actions[key]();
-    else return false;
-    this.lock.touch();
-    return true;
-  }
-
-  replayTypedAhead() {
-    const keys = this.typedAhead;
-    this.typedAhead = [];
-    for (const key of keys) this.press(key);
-  }
-
   // --- writing ------------------------------------------------------------------
 
   async submit() {
     if (!this.isActive() || this.submitting) return;
-    this.entry.settleOne();
     const counts = this.entry.counts();
     const missing = counts.indexOf(null);
     if (missing !== -1) {
@@ -248,8 +214,8 @@ export class EntryPanel {
     } finally {
       this.submitting = false;
     }
-    if (saved) this.replayTypedAhead();
-    else this.typedAhead = [];
+    if (saved) this.keys.replay();
+    else this.keys.drop();
   }
 
   async deleteRound() {
@@ -269,6 +235,7 @@ export class EntryPanel {
       this.pendingRequest = null;
       this.lock.forget();
       this.entry.reset();
+      this.draft.clear();
       this.mode = "idle";
       this.error = null;
       if (reply.state) this.applyState(reply.state);
@@ -281,6 +248,7 @@ export class EntryPanel {
       this.lock.forget();
       this.mode = reply.holder ? "busy" : "idle";
       this.entry.reset();
+      this.draft.clear();
     } else {
       this.mode = "entering";
     }
@@ -299,6 +267,7 @@ export class EntryPanel {
       this.ui.toast(t("%(holder)s took over the entry", { holder: state.lock.holder }));
       this.lock.forget();
       this.entry.reset();
+      this.draft.clear();
       this.mode = "busy";
     } else if (other && this.mode === "idle") {
       this.mode = "busy";
@@ -346,9 +315,23 @@ export class EntryPanel {
     this.draw();
   }
 
+  // Back on the socket after a drop: a "no connection" message is stale, the preview is fetched again.
+  reconnected() {
+    if (this.error && this.error.status === 0) this.error = null;
+    if (this.isActive()) this.changed();
+    else this.draw();
+  }
+
+  // A sheet or dialog closed: the keys belong to the entry again (Enter adds, never reopens the sheet).
+  takeKeys() {
+    if (document.querySelector("dialog[open]")) return;
+    this.form.focus({ preventScroll: true });
+  }
+
   // --- preview ------------------------------------------------------------------------
 
   changed() {
+    if (this.isActive()) this.draft.save(this.lock.lease, this.entry);
     this.error = null;
     this.preview = null;
     clearTimeout(this.previewTimer);
@@ -377,13 +360,12 @@ export class EntryPanel {
     this.form.dataset.mode = this.mode;
     this.rows.forEach((row, index) => {
       const count = counts[index];
-      const pending = this.entry.waitingForSecondDigit && index === this.entry.highlight;
       row.classList.toggle("highlight", active && index === this.entry.highlight);
       row.classList.toggle("winner", active && count === 0);
       row.classList.toggle("auto", active && index === auto);
       row.classList.toggle("has-error", Boolean(this.error && this.error.player === index));
       row.setAttribute("aria-current", active && index === this.entry.highlight ? "true" : "false");
-      const shown = !active || count === null ? "–" : pending ? "1…" : String(count);
+      const shown = !active || count === null ? "–" : String(count);
       row.querySelector("[data-count]").textContent = shown;
       const preview = row.querySelector("[data-preview]");
       preview.textContent = this.preview ? signed(this.preview[index]) : active && index === auto ? t("winner") : "";

@@ -134,6 +134,11 @@ function wireDialogs() {
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog) dialog.close("cancel");
     });
+    // The browser hands focus back to the button that opened the sheet; the keys belong to the entry.
+    dialog.addEventListener("close", () => {
+      if (panel) panel.takeKeys();
+      else if (!document.querySelector("dialog[open]")) document.activeElement?.blur();
+    });
   }
   for (const radio of document.querySelectorAll("[data-share-switch]")) {
     radio.addEventListener("change", () => {
@@ -187,7 +192,7 @@ const lock = new DeviceLock({
     if (panel) panel.sync();
   },
 });
-const panel = form ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui }) : null;
+const panel = form ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key }) : null;
 
 if (panel) {
   for (const list of document.querySelectorAll("[data-round-list]")) {
@@ -200,7 +205,10 @@ if (panel) {
 
 transport.addEventListener("state", (event) => apply(event.detail.state));
 transport.addEventListener("status", (event) => showStatus(event.detail));
-transport.addEventListener("open", () => lock.resume());
+transport.addEventListener("open", async () => {
+  await lock.resume();
+  if (panel) panel.reconnected();
+});
 wireDialogs();
 showDeviceName();
 rememberSession(state);

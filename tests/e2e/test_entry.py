@@ -4,12 +4,14 @@ import re
 
 from playwright.sync_api import expect
 
-KEYS = {"W": "w"}
+KEY_INTERVAL_MS = 60  # a practiced typist
 
 
 def type_keys(page, keys):
+    """Press each key of a SPEC 7 sequence ("5 0 J K Enter") as a person would, 60 ms apart."""
     for key in keys.split():
-        page.keyboard.press(KEYS.get(key, key))
+        page.keyboard.press(key)
+        page.wait_for_timeout(KEY_INTERVAL_MS)
 
 
 def totals_on_page(page, players=4):
@@ -26,20 +28,20 @@ def wait_for_rounds(page, count):
 def test_a_whole_evening_typed_on_the_keyboard(phones, live_api, screenshot):
     state = live_api.create(preset="classic-points")
     page = phones("Ann's phone").open(f"/s/{state['id']}/")
-    # Round 1: the winner typed as 0, and a 13-card triple (1 then 3 is 13).
-    type_keys(page, "5 0 1 1 1 3")
+    # Round 1: the winner typed as 0, and J and K for 11 and 13 cards (a 13-card triple).
+    type_keys(page, "5 0 J K")
     expect(page.locator('[data-player="3"] [data-count]')).to_have_text("13")
     expect(page.locator('[data-player="3"] [data-preview]')).to_have_text("+39")  # the server's preview
     screenshot(page, "session-mid-entry")
     page.keyboard.press("Enter")
     wait_for_rounds(page, 1)
-    # Round 2: a 10-card double, and W marks the highlighted player the winner.
-    type_keys(page, "1 0 2 W 7 Enter")
+    # Round 2: T is a 10-card double, and W marks the highlighted player the winner.
+    type_keys(page, "T 2 W 7 Enter")
     wait_for_rounds(page, 2)
     # Round 3: three counts, the winner fills in by itself.
     type_keys(page, "3 4 9 Enter")
     wait_for_rounds(page, 3)
-    # Round 4: after a 1, a 4 is final at once and goes to the next player.
+    # Round 4: a 1 is final at once; the 4 goes to the next player.
     type_keys(page, "1 4 6")
     expect(page.locator('[data-player="0"] [data-count]')).to_have_text("1")
     expect(page.locator('[data-player="1"] [data-count]')).to_have_text("4")
@@ -189,11 +191,11 @@ def test_a_quick_game_finishes_after_three_rounds(phones, live_api, screenshot):
     state = live_api.create(preset="quick-3", value_per_point="0.50", currency="EUR")
     page = phones().open(f"/s/{state['id']}/")
     expect(page.locator("[data-round-heading]")).to_have_text("Round 1 of 3")
-    type_keys(page, "5 0 1 1 1 3 Enter")
+    type_keys(page, "5 0 J K Enter")
     wait_for_rounds(page, 1)
     type_keys(page, "0 2 3 4 Enter")
     wait_for_rounds(page, 2)
-    type_keys(page, "1 0 0 2 9 Enter")
+    type_keys(page, "T 0 2 9 Enter")
     wait_for_rounds(page, 3)
     final = page.locator("[data-final]")
     expect(final).to_be_visible()
@@ -236,7 +238,7 @@ def test_rules_changed_mid_evening_apply_from_the_next_round(phones, live_api):
     assert server["settings"]["twos"] == {"points_per_two": 3}
     assert server["rounds"][0]["scores"] == [5, 0, 22, 39]  # round 1 keeps its rules
     # The 2s chips appear now that 2s count: Ben holds two of his 10 cards.
-    type_keys(page, "5 1 0")
+    type_keys(page, "5 T")
     page.locator('[data-twos="1"]').tap()
     page.locator('[data-twos="1"]').tap()
     type_keys(page, "0 3 Enter")

@@ -63,7 +63,7 @@ def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):
     expect(b.locator("[data-confirm-text]")).to_contain_text("Dan's phone has not been used for")
     b.locator("[data-confirm-ok]").tap()
     expect(b.locator("[data-lock-holder]")).to_have_count(0)
-    type_keys(b, "5 0 1 1 1 3 Enter")
+    type_keys(b, "5 0 J K Enter")
     wait_for_rounds(b, 1)
     status, reply = live_api.call(
         "POST", f"/api/sessions/{state['id']}/rounds", {"cards": [1, 0, 2, 3]}, token=grant["token"]

@@ -56,7 +56,7 @@ def test_a_new_value_per_point_reaches_a_second_device_live(phones, live_api):
 def test_settling_up_after_a_quick_game(phones, live_api, screenshot):
     state = live_api.create(preset="quick-3", value_per_point="0.50", currency="EUR")
     page = phones().open(f"/s/{state['id']}/")
-    for keys in ("5 0 1 1 1 3 Enter", "1 0 3 0 2 Enter", "4 6 1 3 Enter"):
+    for keys in ("5 0 J K Enter", "T 3 0 2 Enter", "4 6 K Enter"):
         type_keys(page, keys)
     wait_for_rounds(page, 3)
     page.locator("[data-settle-link]").tap()

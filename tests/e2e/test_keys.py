@@ -1,0 +1,159 @@
+"""SPEC 7 key by key and tap by tap: every key and tap means one thing, and nothing typed is lost."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_entry import type_keys, wait_for_rounds
+
+# The examples of SPEC 7, four players, nothing typed yet.
+SPEC_7_ROUNDS = [
+    ("5 0 J K Enter", [5, 0, 11, 13]),
+    ("7 3 2 Enter", [7, 3, 2, 0]),
+    ("1 0 5 6 Enter", [1, 0, 5, 6]),
+    ("5 6 7 0 Enter", [5, 6, 7, 0]),
+    ("5 7 Backspace 8 3 Enter", [5, 8, 3, 0]),
+]
+# The same keys as taps: counts on the pad, ⌫ for Backspace, Add for Enter.
+TAP_TARGETS = {"J": '[data-pad="11"]', "K": '[data-pad="13"]', "Backspace": '[data-action="clear"]'}
+
+
+def count_of(page, player):
+    return page.locator(f'[data-player="{player}"] [data-count]')
+
+
+def highlighted(page):
+    return page.locator('[data-player][aria-current="true"]')
+
+
+def stored_cards(live_api, key):
+    return [round_["cards"] for round_ in live_api.state(key)["rounds"]]
+
+
+def tap_keys(page, keys):
+    for key in keys.split():
+        if key == "Enter":
+            page.locator('[data-action="add-round"]').tap()
+        else:
+            page.locator(TAP_TARGETS.get(key, f'[data-pad="{key}"]')).tap()
+
+
+@pytest.mark.parametrize("way", ["keys", "taps"])
+def test_every_example_of_spec_7_stores_what_it_says(phones, live_api, way):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    for played, (keys, cards) in enumerate(SPEC_7_ROUNDS, start=1):
+        if way == "keys":
+            type_keys(page, keys)
+        else:
+            tap_keys(page, keys)
+        wait_for_rounds(page, played)
+        assert stored_cards(live_api, state["id"])[-1] == cards, keys
+
+
+@pytest.mark.parametrize("way", ["keys", "taps"])
+def test_a_count_typed_over_the_auto_winner_is_refused_and_nothing_is_stored(phones, live_api, way):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    (type_keys if way == "keys" else tap_keys)(page, "5 6 7 8 Enter")
+    # The fourth count went to Dan (the highlighted auto-winner), not over Cat's 7.
+    expect(count_of(page, 2)).to_have_text("7")
+    expect(count_of(page, 3)).to_have_text("8")
+    expect(page.locator("[data-form-error], [data-row-error]:not(:empty)").first).to_contain_text("winner")
+    page.wait_for_timeout(300)
+    assert live_api.state(state["id"])["rounds"] == []
+
+
+def test_each_key_is_final_at_once_and_the_highlight_follows(phones, live_api):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "1")
+    # No waiting for a second digit: the 1 stands and Ben is next.
+    expect(count_of(page, 0)).to_have_text("1")
+    expect(highlighted(page)).to_have_attribute("data-player", "1")
+    type_keys(page, "0")  # the winner, never 10
+    expect(count_of(page, 0)).to_have_text("1")
+    expect(count_of(page, 1)).to_have_text("0")
+    expect(highlighted(page)).to_have_attribute("data-player", "2")
+    type_keys(page, "q ArrowLeft ArrowLeft ArrowRight")  # either case; arrows only move
+    expect(count_of(page, 2)).to_have_text("12")
+    expect(highlighted(page)).to_have_attribute("data-player", "2")
+    type_keys(page, "ArrowRight t")
+    expect(count_of(page, 3)).to_have_text("10")
+    type_keys(page, "Enter")
+    wait_for_rounds(page, 1)
+    assert stored_cards(live_api, state["id"]) == [[1, 0, 12, 10]]
+
+
+def test_after_the_auto_winner_fills_in_the_highlight_is_on_it(phones, live_api):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "5 6 7")
+    expect(highlighted(page)).to_have_attribute("data-player", "3")
+    expect(count_of(page, 3)).to_have_text("0")
+    page.locator('[data-pad="0"]').tap()  # the pad's 0 confirms the winner, never overwrites Cat
+    expect(count_of(page, 2)).to_have_text("7")
+    expect(count_of(page, 3)).to_have_text("0")
+    type_keys(page, "Enter")
+    wait_for_rounds(page, 1)
+    assert stored_cards(live_api, state["id"]) == [[5, 6, 7, 0]]
+
+
+def test_backspace_clears_the_count_just_typed(phones, live_api):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "5 7 Backspace")
+    expect(count_of(page, 1)).to_have_text("–")
+    expect(count_of(page, 0)).to_have_text("5")
+    expect(highlighted(page)).to_have_attribute("data-player", "1")
+    type_keys(page, "Backspace")  # Ben has none now: Ann's goes
+    expect(count_of(page, 0)).to_have_text("–")
+    expect(highlighted(page)).to_have_attribute("data-player", "0")
+
+
+def test_escape_cancels_and_hands_the_lock_back(phones, live_api):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "5 6")
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    assert live_api.state(state["id"])["lock"]["holder"] == "Ann's phone"
+    type_keys(page, "Escape")
+    expect(count_of(page, 0)).to_have_text("–")
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "idle")
+    page.wait_for_timeout(300)
+    assert live_api.state(state["id"])["lock"] is None
+
+
+@pytest.mark.parametrize(("opener", "closer"), [("menu", "Done"), ("share", "Done"), ("menu", "Escape")])
+def test_after_a_sheet_closes_the_keys_go_to_the_entry(phones, live_api, opener, closer):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    page.locator(f'.bar [data-action="{opener}"]').tap()
+    sheet = page.locator(f'[data-sheet="{opener}"]')
+    expect(sheet).to_be_visible()
+    if opener == "menu":  # a phone must not pop its keyboard every time the menu opens
+        assert page.evaluate("document.activeElement.matches('[data-device-input]')") is False
+    if closer == "Escape":
+        page.keyboard.press("Escape")
+    else:
+        sheet.get_by_role("button", name=closer).tap()
+    expect(sheet).to_be_hidden()
+    type_keys(page, "5 7 3 Enter")
+    wait_for_rounds(page, 1)
+    expect(sheet).to_be_hidden()  # Enter added the round; it did not reopen the sheet
+    assert stored_cards(live_api, state["id"]) == [[5, 7, 3, 0]]
+
+
+def test_counts_typed_survive_a_reload_while_this_phone_holds_the_lock(phones, live_api):
+    state = live_api.create()
+    phone = phones()
+    page = phone.open(f"/s/{state['id']}/")
+    type_keys(page, "5 6")
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    page.reload()
+    page.wait_for_selector("[data-status='live']")
+    expect(count_of(page, 0)).to_have_text("5")
+    expect(count_of(page, 1)).to_have_text("6")
+    expect(highlighted(page)).to_have_attribute("data-player", "2")
+    type_keys(page, "7 Enter")
+    wait_for_rounds(page, 1)
+    assert stored_cards(live_api, state["id"]) == [[5, 6, 7, 0]]

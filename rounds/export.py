@@ -19,16 +19,26 @@ def restored(text: str) -> str:
 
 
 def rounds_csv(state: dict) -> str:
-    """Round number, then cards left, score and running total for each player."""
+    """Round number, then per player cards left, 2s held, score and running total, and who covered.
+
+    The 2s cells are empty for a round scored without the 2s rule; the covering cell is empty
+    when nobody covered.
+    """
     names = [neutralised(player["name"]) for player in state["players"]]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(
         ["round"]
         + [f"{name} cards" for name in names]
+        + [f"{name} 2s" for name in names]
         + [f"{name} score" for name in names]
         + [f"{name} total" for name in names]
+        + ["covering"]
     )
     for round_ in state["rounds"]:
-        writer.writerow([round_["number"], *round_["cards"], *round_["scores"], *round_["totals_after"]])
+        twos = round_["twos"] if round_["twos"] is not None else [""] * len(names)
+        covering = "" if round_["covering"] is None else names[round_["covering"]]
+        writer.writerow(
+            [round_["number"], *round_["cards"], *twos, *round_["scores"], *round_["totals_after"], covering]
+        )
     return buffer.getvalue()

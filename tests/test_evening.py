@@ -53,9 +53,17 @@ def test_the_summary_to_share_names_everyone_and_every_transfer(client):
     summary = page.split('data-summary aria-label="Summary to paste into a chat">')[1].split("</textarea>")[0]
     date = f"{session.created_at.day} {session.created_at:%b}"
     assert summary == (
-        f"Big Two, {date}, 4 rounds: Ben +29.50, Dan +13.50, Ann −6.50, Cat −36.50. "
+        f"Big Two, {date}, 4 rounds: Ben +€29.50, Dan +€13.50, Ann −€6.50, Cat −€36.50. "
         "Cat pays Ben €29.50; Cat pays Dan €7.00; Ann pays Dan €6.50."
     )
+
+
+def test_the_summary_says_which_transfers_are_paid(client):
+    session = spec_6_session()
+    PaidTransfer.objects.create(session=session, payer=2, payee=1, amount=Decimal("29.50"))
+    page = client.get(f"/s/{session.view_key}/settle/").content.decode()
+    summary = page.split('data-summary aria-label="Summary to paste into a chat">')[1].split("</textarea>")[0]
+    assert summary.endswith("Cat paid Ben €29.50 ✓; Cat pays Dan €7.00; Ann pays Dan €6.50.")
 
 
 def test_other_modes_say_money_follows_the_points(client):
@@ -157,8 +165,22 @@ def test_csv_rounds_round_trip_with_awkward_names(api):
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     names = [restored(cell.removesuffix(" cards")) for cell in rows[0][1:5]]
     assert names == AWKWARD
-    assert rows[1] == ["1", "5", "0", "11", "13", "5", "0", "22", "39", "5", "0", "22", "39"]
-    assert rows[2] == ["2", "0", "2", "3", "4", "0", "2", "3", "4", "5", "2", "25", "43"]
+    no_twos = ["", "", "", ""]
+    assert rows[1] == ["1", "5", "0", "11", "13", *no_twos, "5", "0", "22", "39", "5", "0", "22", "39", ""]
+    assert rows[2] == ["2", "0", "2", "3", "4", *no_twos, "0", "2", "3", "4", "5", "2", "25", "43", ""]
+
+
+def test_csv_has_the_2s_held_and_who_covered(api):
+    session = make_session(
+        players=["Ann", "Ben", "Cat", "=Dan"], twos={"points_per_two": 2}, covering_rule=True
+    )
+    add_rounds(session, [5, 0, 11, 3], twos=(1, 0, 2, 0), covering=3)
+    text = api.get(f"/api/sessions/{session.edit_key}/export.csv").content.decode("utf-8-sig")
+    header, row = list(csv.reader(io.StringIO(text)))
+    assert header[5:9] == ["Ann 2s", "Ben 2s", "Cat 2s", "'=Dan 2s"]
+    assert header[-1] == "covering"
+    assert row[5:9] == ["1", "0", "2", "0"]
+    assert row[-1] == "'=Dan"
 
 
 def test_a_formula_looking_name_is_neutralised_in_the_csv(api):

@@ -17,7 +17,11 @@ const lock = new DeviceLock({ transport, sessionKey: key, deviceName });
 // The server renders the settlement; a change anywhere re-renders it here.
 async function refresh() {
   const response = await fetch(root.dataset.partial, { credentials: "same-origin" });
-  if (response.ok) root.innerHTML = await response.text();
+  if (!response.ok) return;
+  // Keep what the reader opened (the pairwise table) open across the re-render.
+  const open = [...root.querySelectorAll("details[open]")].map((details) => details.className);
+  root.innerHTML = await response.text();
+  for (const details of root.querySelectorAll("details")) details.open ||= open.includes(details.className);
 }
 
 async function markPaid(form) {
@@ -58,17 +62,27 @@ root.addEventListener("submit", (event) => {
 
 root.addEventListener("click", async (event) => {
   if (event.target.closest("[data-print]")) window.print();
-  if (event.target.closest("[data-copy-summary]")) {
-    const summary = root.querySelector("[data-summary]");
-    try {
-      await navigator.clipboard.writeText(summary.value);
-    } catch {
-      summary.select();
-      document.execCommand("copy");
-    }
-    toast(t("Copied"));
-  }
+  if (event.target.closest("[data-share-summary]")) await shareSummary(root.querySelector("[data-summary]"));
 });
+
+// The phone's own share sheet where the browser has one; the clipboard otherwise.
+async function shareSummary(summary) {
+  if (navigator.share) {
+    try {
+      await navigator.share({ text: summary.value });
+    } catch {
+      // Dismissed by the user: nothing to say.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(summary.value);
+  } catch {
+    summary.select();
+    document.execCommand("copy");
+  }
+  toast(t("Copied"));
+}
 
 window.addEventListener("beforeprint", () => {
   for (const details of root.querySelectorAll("details")) details.open = true;

@@ -457,6 +457,13 @@ def target_losers(totals: Sequence[int], target: int | None) -> list[int]:
     return [index for index, total in enumerate(totals) if total == max(crossed)]
 
 
+def points_to_target(totals: Sequence[int], target: int | None) -> list[int] | None:
+    """How many points each player may still take before reaching the target (0 once there)."""
+    if target is None:
+        return None
+    return [max(0, target - total) for total in totals]
+
+
 @dataclass(frozen=True)
 class NextRound:
     number: int

@@ -248,6 +248,7 @@ def table_state(session: Session, *, viewer: Viewer, scored: ScoredSession | Non
         ],
         "finished": session.finished,
         "target_losers": scoring.target_losers(running, session.target),
+        "to_target": scoring.points_to_target(running, session.target),
         "next": {
             "round": upcoming.number,
             "leader": upcoming.leader,

@@ -21,6 +21,7 @@ from rounds.scoring import (
     house_tiers,
     next_round,
     penalty,
+    points_to_target,
     round_payments,
     score_round,
     session_totals,
@@ -308,6 +309,11 @@ def test_tied_highest_crossers_both_lose():
 
 def test_nobody_loses_before_the_target():
     assert target_losers([49, 12], 50) == []
+
+
+def test_points_to_the_target_count_down_and_stop_at_zero():
+    assert points_to_target([12, 0, 49, 61], 50) == [38, 50, 1, 0]
+    assert points_to_target([12, 0], None) is None
 
 
 def test_round_one_is_clockwise_dealt_by_the_first_seat_and_led_by_three_of_diamonds():

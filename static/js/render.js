@@ -55,6 +55,9 @@ export function renderScoreboard(root, state) {
       flash(total);
     }
     setText(root, `[data-rank="${index}"]`, `#${player.rank}`);
+    for (const left of root.querySelectorAll(`[data-to-target="${index}"]`)) {
+      if (state.to_target) left.textContent = left.dataset.pattern.replace("%(points)s", state.to_target[index]);
+    }
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
   });
@@ -82,6 +85,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.classList.toggle("covering", round.covering === index);
       cell.querySelector("[data-cell-cards]").textContent = round.cards[index];
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
+      cell.querySelector("[data-running-total]").textContent = String(round.totals_after[index]);
     }
     const flags = item.querySelector("[data-round-flags]");
     flags.textContent = round.edited ? "✎" : "";

@@ -20,7 +20,7 @@ from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_stat
 from rounds.models import Session
 from rounds.payments import transfer_mark_paid
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, session_by_key, table_state
+from rounds.selectors import Viewer, lock_state, session_by_key, table_state
 from rounds.sharing import lan_url, opened_on_loopback, share_link
 
 FORM_DEVICE = "A browser form"
@@ -117,7 +117,8 @@ def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
             request,
             session,
             viewer,
-            form_error=translated(error),
+            # While a lock is held, its notice already says who has it: say it once.
+            form_error=None if error.field == "lock" and lock_state(session) else translated(error),
             error_player=error.player,
             entered_cards=request.POST.getlist("cards"),
             entered_twos=request.POST.getlist("twos"),

@@ -152,3 +152,64 @@ def test_the_settings_sheet_explains_a_bad_tier(client):
         "field": "tier_times_1",
         "player": None,
     }
+
+
+def text_of(response):
+    return " ".join(response.content.decode().split())
+
+
+def test_each_round_row_carries_the_running_totals_after_it(client):
+    session = make_session()
+    add_rounds(session, [5, 0, 11, 13], [0, 2, 3, 4])
+    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    row = page.split('data-round="1"')[1].split("</li>")[0]
+    assert [row.split(f'data-running-total="{index}">')[1].split("<")[0] for index in range(4)] == [
+        "5",
+        "0",
+        "22",
+        "39",
+    ]
+    row = page.split('data-round="2"')[1].split("</li>")[0]
+    assert 'data-running-total="3">43<' in row
+
+
+def test_a_points_target_and_each_players_distance_show_on_the_scoreboard(client):
+    session = make_session(preset="points-50")
+    add_rounds(session, [5, 0, 11, 13])
+    page = text_of(client.get(f"/s/{session.view_key}/"))
+    assert "Game to 50" in page
+    for index, left in enumerate([45, 50, 28, 11]):
+        assert f'data-to-target="{index}" data-pattern="%(points)s to 50">{left} to 50<' in page
+    assert "to 50" not in text_of(client.get(f"/s/{make_session().view_key}/"))
+
+
+def test_without_javascript_the_page_links_the_settlement_and_the_table_view(client):
+    session = make_session(value_per_point="0.50")
+    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    links = page.split("no-js-links")[1].split("</nav>")[0]
+    assert f'href="/s/{session.edit_key}/settle/"' in links
+    assert f'href="/s/{session.view_key}/table/"' in links
+
+
+def test_the_plain_form_refused_by_a_held_lock_says_so_once(client):
+    session = make_session()
+    lock_acquire(session=session, device="Kitchen tablet")
+    response = client.post(f"/s/{session.edit_key}/rounds/add", {"cards": ["5", "0", "11", "13"]})
+    assert response.status_code == 409
+    assert text_of(response).count("Round 1 is being entered on Kitchen tablet") == 1
+    assert Round.objects.count() == 0
+
+
+def test_the_table_views_last_round_is_labelled_with_the_names(client):
+    session = make_session()
+    add_rounds(session, [5, 0, 11, 13])
+    page = text_of(client.get(f"/s/{session.view_key}/table/"))
+    last = page.split('id="last-title"')[1]
+    assert [
+        name for name in ("Ann", "Ben", "Cat", "Dan") if f'<span class="player-name">{name}</span>' in last
+    ] == [
+        "Ann",
+        "Ben",
+        "Cat",
+        "Dan",
+    ]

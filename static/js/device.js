@@ -56,6 +56,12 @@ export function recentSessions() {
   }
 }
 
+// Only from this device's list: the session itself stays on the server for everyone else.
+export function forgetSession(followKey) {
+  const kept = recentSessions().filter((entry) => entry.followKey !== followKey);
+  localStorage.setItem(SESSIONS_KEY, JSON.stringify(kept));
+}
+
 // Same players, seats and settings, no rounds: the next evening. Opens it.
 export async function rematch(key) {
   const response = await fetch(`/api/sessions/${key}/rematch`, { method: "POST", headers: { "Content-Type": "application/json" } });

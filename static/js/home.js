@@ -1,7 +1,7 @@
 // The new-session form: quick setups fill it in, the last names typed on this
 // device come back, and this device's recent sessions are one tap away.
 
-import { recentSessions, rematch } from "./device.js";
+import { forgetSession, recentSessions, rematch } from "./device.js";
 import { wireSettingsForm } from "./settings-form.js";
 
 const form = document.querySelector("[data-new-session]");
@@ -55,32 +55,51 @@ function guessCurrency() {
   input.placeholder = byRegion[region] ?? "EUR";
 }
 
-function showRecent() {
+const RECENT_SHOWN = 3;
+
+function recentItem(session) {
+  const item = document.createElement("li");
+  item.dataset.recentKey = session.followKey;
+  const link = document.createElement("a");
+  link.href = `/s/${session.key ?? session.followKey}/`;
+  link.className = "recent-link";
+  link.textContent = session.names.join(" · ");
+  const when = new Date(session.seen).toLocaleDateString([], { day: "numeric", month: "short" });
+  const details = document.createElement("span");
+  details.className = "muted small";
+  details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${gettext("finished")}` : ""}`;
+  link.append(document.createElement("br"), details);
+  const actions = document.createElement("span");
+  actions.className = "recent-actions";
+  if (session.key) {
+    const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: gettext("Rematch") });
+    again.setAttribute("aria-label", interpolate(gettext("Rematch: %(names)s"), { names: session.names.join(", ") }, true));
+    again.addEventListener("click", () => rematch(session.key));
+    actions.append(again);
+  }
+  const remove = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: "✕" });
+  remove.dataset.action = "forget-session";
+  remove.setAttribute("aria-label", interpolate(gettext("Remove from this device: %(names)s"), { names: session.names.join(", ") }, true));
+  remove.addEventListener("click", () => {
+    forgetSession(session.followKey);
+    showRecent();
+  });
+  actions.append(remove);
+  item.append(link, actions);
+  return item;
+}
+
+// After the form: the last three sessions opened here, the rest behind "show all".
+function showRecent(all = false) {
   const sessions = recentSessions();
   const section = document.querySelector("[data-recent]");
-  if (!sessions.length) return;
   const list = section.querySelector("[data-recent-list]");
-  for (const session of sessions.slice(0, 8)) {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `/s/${session.key ?? session.followKey}/`;
-    link.className = "recent-link";
-    link.textContent = session.names.join(" · ");
-    const when = new Date(session.seen).toLocaleDateString([], { day: "numeric", month: "short" });
-    const details = document.createElement("span");
-    details.className = "muted small";
-    details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${gettext("finished")}` : ""}`;
-    link.append(document.createElement("br"), details);
-    item.append(link);
-    if (session.key) {
-      const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: gettext("Rematch") });
-      again.setAttribute("aria-label", interpolate(gettext("Rematch: %(names)s"), { names: session.names.join(", ") }, true));
-      again.addEventListener("click", () => rematch(session.key));
-      item.append(again);
-    }
-    list.append(item);
-  }
-  section.hidden = false;
+  const more = section.querySelector("[data-action='show-all-recent']");
+  list.replaceChildren(...sessions.slice(0, all ? sessions.length : RECENT_SHOWN).map(recentItem));
+  more.hidden = all || sessions.length <= RECENT_SHOWN;
+  more.textContent = interpolate(gettext("Show all (%(count)s)"), { count: sessions.length }, true);
+  more.onclick = () => showRecent(true);
+  section.hidden = !sessions.length;
 }
 
 for (const button of form.querySelectorAll("[data-preset]")) {

@@ -63,8 +63,8 @@ const ui = {
   },
 };
 
-// The panel's markup (2s chips, covering toggles, the rules line) comes from the server.
-const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule"];
+// The panel's markup (2s chips, covering toggles, the rules line) and the target line come from the server.
+const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "target"];
 let reloadWhenIdle = false;
 
 function apply(next) {

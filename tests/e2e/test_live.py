@@ -88,3 +88,40 @@ def test_show_to_the_table_offers_the_edit_link_then_the_follow_link(phones, liv
     sheet.locator('label:has(input[value="follow"])').tap()
     expect(follow_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['view_id']}/$"))
     expect(edit_panel).to_be_hidden()
+
+
+def test_after_the_server_comes_back_the_banner_clears_and_the_round_goes_in(phones, live_api):
+    state = live_api.create()
+    phone = phones()
+    sockets = {"down": False, "open": []}
+
+    def route(socket):
+        if sockets["down"]:
+            socket.close()
+            return
+        sockets["open"].append((socket, socket.connect_to_server()))
+
+    phone.page.route_web_socket(re.compile(r"/ws/sessions/"), route)
+    page = phone.open(f"/s/{state['id']}/")
+    type_keys(page, "5 6 7")
+    expect(page.locator('[data-player="3"] [data-preview]')).to_have_text("0")
+    # The server goes away: the socket drops, HTTP fails, and Enter says so.
+    sockets["down"] = True
+    phone.context.set_offline(True)
+    for socket, server in sockets["open"]:
+        server.close()
+        socket.close()
+    expect(page.locator("[data-status]")).not_to_have_attribute("data-status", "live")
+    type_keys(page, "Enter")
+    banner = page.locator("[data-form-error]")
+    expect(banner).to_contain_text("No connection to the server")
+    # It comes back: the banner clears, the preview is fetched again, the typed round is still there.
+    sockets["down"] = False
+    phone.context.set_offline(False)
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", "live", timeout=20_000)
+    expect(banner).to_be_hidden()
+    expect(page.locator('[data-player="2"] [data-preview]')).to_have_text("+7")
+    expect(page.locator('[data-player="2"] [data-count]')).to_have_text("7")
+    type_keys(page, "Enter")
+    wait_for_rounds(page, 1)
+    assert [r["cards"] for r in live_api.state(state["id"])["rounds"]] == [[5, 6, 7, 0]]

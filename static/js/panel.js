@@ -4,7 +4,8 @@
 import { Draft } from "./draft.js";
 import { Entry } from "./entry.js";
 import { EntryKeys } from "./keyboard.js";
-import { lockMessage, roundHeading, signed, t } from "./render.js";
+import { drawLockArea, drawPanel } from "./panel-view.js";
+import { lockMessage, t } from "./render.js";
 
 const PREVIEW_DELAY_MS = 120;
 
@@ -350,74 +351,13 @@ export class EntryPanel {
     this.draw();
   }
 
-  // --- drawing --------------------------------------------------------------------------
+  // --- drawing (panel-view.js) ------------------------------------------------------------
 
   draw() {
-    const state = this.getState();
-    const counts = this.entry.counts();
-    const auto = this.entry.autoWinner();
-    const active = this.isActive() || this.mode === "saving";
-    this.form.dataset.mode = this.mode;
-    this.rows.forEach((row, index) => {
-      const count = counts[index];
-      row.classList.toggle("highlight", active && index === this.entry.highlight);
-      row.classList.toggle("winner", active && count === 0);
-      row.classList.toggle("auto", active && index === auto);
-      row.classList.toggle("has-error", Boolean(this.error && this.error.player === index));
-      row.setAttribute("aria-current", active && index === this.entry.highlight ? "true" : "false");
-      const shown = !active || count === null ? "–" : String(count);
-      row.querySelector("[data-count]").textContent = shown;
-      const preview = row.querySelector("[data-preview]");
-      preview.textContent = this.preview ? signed(this.preview[index]) : active && index === auto ? t("winner") : "";
-      const twos = row.querySelector("[data-twos-count]");
-      if (twos) twos.textContent = String(this.entry.twos[index]);
-      const cover = row.querySelector("[data-cover]");
-      if (cover) cover.checked = active && this.entry.covering === index;
-      row.querySelector("[data-row-error]").textContent = this.error && this.error.player === index ? this.error.error : "";
-    });
-    const general = this.form.querySelector("[data-form-error]") || this.makeGeneralError();
-    const generalText = this.error && (this.error.player === null || this.error.player === undefined) ? this.error.error || "" : "";
-    general.textContent = generalText;
-    general.hidden = !generalText;
-    const editing = this.entry.number !== null && active;
-    this.form.toggleAttribute("data-editing", editing);
-    this.form.querySelector("[data-entry-title]").textContent = editing
-      ? t("Correct round %(number)s", { number: this.entry.number })
-      : active
-        ? roundHeading(state)
-        : t("Cards left");
-    this.button("add-round").textContent = editing ? t("Save round %(number)s", { number: this.entry.number }) : t("Add round");
-    this.button("add-round").disabled = this.mode === "saving" || this.mode === "busy";
-    this.button("delete-round").hidden = !editing;
-    this.button("history").hidden = !editing;
-    this.button("cancel").disabled = !active;
-    for (const key of this.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = this.mode === "busy" || this.mode === "saving";
-    this.drawLock();
-  }
-
-  makeGeneralError() {
-    const element = document.createElement("p");
-    element.className = "notice bad";
-    element.dataset.formError = "";
-    element.setAttribute("role", "alert");
-    this.form.querySelector("[data-rows]").before(element);
-    return element;
+    drawPanel(this);
   }
 
   drawLock() {
-    const area = this.form.querySelector("[data-lock-area]");
-    const state = this.getState();
-    if (this.mode !== "busy" || !state.lock) {
-      area.replaceChildren();
-      return;
-    }
-    let holder = area.querySelector("[data-lock-holder]");
-    if (!holder) {
-      holder = this.form.querySelector("[data-lock-template]").content.firstElementChild.cloneNode(true);
-      area.replaceChildren(holder);
-    }
-    holder.querySelector("[data-lock-text]").textContent = lockMessage(state);
-    holder.querySelector("[data-lock-countdown]").textContent = t("free in %(seconds)s s", { seconds: Math.max(0, this.secondsLeft()) });
-    holder.querySelector("[data-action='take-over']").hidden = this.idleFor() < state.lock.idle_after;
+    drawLockArea(this);
   }
 }

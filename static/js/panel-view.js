@@ -1,0 +1,73 @@
+// Drawing the entry panel from its state: rows, counts, preview, errors, buttons, the lock notice.
+// Display only: the panel (panel.js) decides, this shows.
+
+import { lockMessage, roundHeading, signed, t } from "./render.js";
+
+export function drawPanel(panel) {
+  const state = panel.getState();
+  const counts = panel.entry.counts();
+  const auto = panel.entry.autoWinner();
+  const active = panel.isActive() || panel.mode === "saving";
+  panel.form.dataset.mode = panel.mode;
+  panel.rows.forEach((row, index) => {
+    const count = counts[index];
+    row.classList.toggle("highlight", active && index === panel.entry.highlight);
+    row.classList.toggle("winner", active && count === 0);
+    row.classList.toggle("auto", active && index === auto);
+    row.classList.toggle("has-error", Boolean(panel.error && panel.error.player === index));
+    row.setAttribute("aria-current", active && index === panel.entry.highlight ? "true" : "false");
+    const shown = !active || count === null ? "–" : String(count);
+    row.querySelector("[data-count]").textContent = shown;
+    const preview = row.querySelector("[data-preview]");
+    preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? t("winner") : "";
+    const twos = row.querySelector("[data-twos-count]");
+    if (twos) twos.textContent = String(panel.entry.twos[index]);
+    const cover = row.querySelector("[data-cover]");
+    if (cover) cover.checked = active && panel.entry.covering === index;
+    row.querySelector("[data-row-error]").textContent = panel.error && panel.error.player === index ? panel.error.error : "";
+  });
+  const general = panel.form.querySelector("[data-form-error]") || makeGeneralError(panel.form);
+  const generalText = panel.error && (panel.error.player === null || panel.error.player === undefined) ? panel.error.error || "" : "";
+  general.textContent = generalText;
+  general.hidden = !generalText;
+  const editing = panel.entry.number !== null && active;
+  panel.form.toggleAttribute("data-editing", editing);
+  panel.form.querySelector("[data-entry-title]").textContent = editing
+    ? t("Correct round %(number)s", { number: panel.entry.number })
+    : active
+      ? roundHeading(state)
+      : t("Cards left");
+  panel.button("add-round").textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : t("Add round");
+  panel.button("add-round").disabled = panel.mode === "saving" || panel.mode === "busy";
+  panel.button("delete-round").hidden = !editing;
+  panel.button("history").hidden = !editing;
+  panel.button("cancel").disabled = !active;
+  for (const key of panel.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = panel.mode === "busy" || panel.mode === "saving";
+  drawLockArea(panel);
+}
+
+function makeGeneralError(form) {
+  const element = document.createElement("p");
+  element.className = "notice bad";
+  element.dataset.formError = "";
+  element.setAttribute("role", "alert");
+  form.querySelector("[data-rows]").before(element);
+  return element;
+}
+
+export function drawLockArea(panel) {
+  const area = panel.form.querySelector("[data-lock-area]");
+  const state = panel.getState();
+  if (panel.mode !== "busy" || !state.lock) {
+    area.replaceChildren();
+    return;
+  }
+  let holder = area.querySelector("[data-lock-holder]");
+  if (!holder) {
+    holder = panel.form.querySelector("[data-lock-template]").content.firstElementChild.cloneNode(true);
+    area.replaceChildren(holder);
+  }
+  holder.querySelector("[data-lock-text]").textContent = lockMessage(state);
+  holder.querySelector("[data-lock-countdown]").textContent = t("free in %(seconds)s s", { seconds: Math.max(0, panel.secondsLeft()) });
+  holder.querySelector("[data-action='take-over']").hidden = panel.idleFor() < state.lock.idle_after;
+}

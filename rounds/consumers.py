@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 
@@ -32,6 +33,7 @@ from rounds.models import Session
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, round_preview, session_by_key, table_state
+from scorekeeper.logs import log_event, redacted
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +96,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         found = await find_session(self.scope["url_route"]["kwargs"]["key"])
+        self.log("socket.connect", status=404 if found is None else 200)
         # Accept first: a close before the handshake reaches a browser as a bare 403, without the code.
         await self.accept()
         if found is None:
@@ -105,6 +108,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         await self.send_state("state")
 
     async def disconnect(self, code: int) -> None:
+        self.log("socket.close", code=code)
         self.stop_watching()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -133,6 +137,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(error_reply(None, 400, _("Send a JSON object with a type")))
             return
         kind, message_id = content["type"], content.get("id")
+        started = time.perf_counter()
         try:
             answer = await self.answer(kind, content)
         except (ProtocolError, ScoringError) as error:
@@ -144,6 +149,10 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             answer = error_reply(message_id, 500, _("Something went wrong; nothing was changed"))
         if answer is not None:
             await self.send_json({"type": "reply", "id": message_id, "ok": True, **answer})
+        status = answer.get("status", 200) if answer is not None else 200
+        self.log(
+            "socket.message", type=kind, status=status, ms=round((time.perf_counter() - started) * 1000, 2)
+        )
 
     async def answer(self, kind: str, content: dict) -> dict | None:
         """The reply's fields; None when the answer is the state message itself."""
@@ -211,6 +220,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             self.holding(token)  # a write is activity: it renewed the lease
         reply = await reply_to_write(write, self.session, self.viewer)
         return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
+
+    def log(self, event: str, **fields: object) -> None:
+        log_event(event, path=redacted(self.scope["path"]), worker=os.getpid(), **fields)
 
     def holding(self, token: str) -> None:
         self.lock_token = token

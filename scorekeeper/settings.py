@@ -3,7 +3,7 @@
 Embedded default (nothing set): SQLite file in the project directory and the
 in-memory channel layer, one daphne process. Production: set DATABASE_URL
 (PostgreSQL) and REDIS_URL, plus SECRET_KEY, ALLOWED_HOSTS and
-CSRF_TRUSTED_ORIGINS; HTTPS defaults on as soon as DATABASE_URL is set.
+CSRF_TRUSTED_ORIGINS, and HTTPS=1 behind a TLS proxy (docs/DEPLOY.md).
 """
 
 import os
@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "scorekeeper.logs.AccessLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -113,8 +114,22 @@ SQLITE_OPTIONS = {
 }
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL connections per process (psycopg's pool). Under ASGI every ORM call of a
+# process runs on one thread (asgiref's thread-sensitive executor), so a few suffice;
+# WORKERS × DB_POOL_MAX_SIZE must stay under the server's max_connections (docs/DEPLOY.md).
+# 0 means no pool: a connection per request, closed after it.
+DB_POOL_MIN_SIZE = int(os.environ.get("DB_POOL_MIN_SIZE", "1"))
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "0"))
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if DB_POOL_MAX_SIZE > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["OPTIONS"] = {
+            "pool": {
+                "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE),
+                "max_size": DB_POOL_MAX_SIZE,
+                "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+            }
+        }
 else:
     DATABASES = {
         "default": {
@@ -171,11 +186,13 @@ LOCK_LEASE_SECONDS = float(os.environ.get("LOCK_LEASE_SECONDS", "30"))
 LOCK_IDLE_SECONDS = float(os.environ.get("LOCK_IDLE_SECONDS", "15"))
 LOCK_GRACE_SECONDS = float(os.environ.get("LOCK_GRACE_SECONDS", "5"))
 
-# Serve over HTTPS (behind a TLS-terminating proxy) in production.
-HTTPS = env_flag("HTTPS", bool(DATABASE_URL)) and not DEBUG
+# Serve over HTTPS behind a TLS-terminating proxy that sends X-Forwarded-Proto: its own switch.
+HTTPS = env_flag("HTTPS", False) and not DEBUG
 if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    # A load balancer asks each worker directly over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
@@ -183,9 +200,26 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", True)
 
+# JSON_LOGS=1 (make serve): one JSON line per request and per socket event on stdout,
+# and every other log record as JSON too. Off by default, so tests and `make run` stay quiet.
+JSON_LOGS = env_flag("JSON_LOGS", False)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "formatters": {"json": {"()": "scorekeeper.logs.JsonFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "json": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
+    },
+    "root": {
+        "handlers": ["json" if JSON_LOGS else "console"],
+        "level": os.environ.get("LOG_LEVEL", "WARNING"),
+    },
+    "loggers": {
+        "scorekeeper.access": {
+            "handlers": ["json"] if JSON_LOGS else [],
+            "level": "INFO" if JSON_LOGS else "WARNING",
+            "propagate": False,
+        }
+    },
 }

@@ -26,13 +26,58 @@ PRODUCTION = {
     "CSRF_TRUSTED_ORIGINS": "https://bigtwo.example.com",
     "DATABASE_URL": "postgres://scorekeeper@127.0.0.1:5432/scorekeeper",
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "HTTPS": "1",
 }
+
+
+def settings_of(env, *names):
+    """The repr of each named setting, read by a fresh process with exactly this environment."""
+    shown = "; ".join(f"print(repr(settings.{name}))" for name in names)
+    script = f"import django; django.setup(); from django.conf import settings; {shown}"
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
 
 
 def test_check_deploy_is_clean_with_production_settings():
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_https_is_its_own_switch_not_implied_by_a_database_url():
+    without = {key: value for key, value in PRODUCTION.items() if key != "HTTPS"}
+    assert settings_of(without, "HTTPS", "SESSION_COOKIE_SECURE") == ["False", "False"]
+    assert settings_of(
+        PRODUCTION, "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS", "SECURE_REDIRECT_EXEMPT"
+    ) == [
+        "True",
+        str(60 * 60 * 24 * 365),
+        "['^healthz$']",
+    ]
+
+
+def test_check_deploy_warns_without_https():
+    without = {key: value for key, value in PRODUCTION.items() if key != "HTTPS"}
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=without)
+    assert result.returncode != 0
+    assert "security.W008" in result.stderr + result.stdout  # SECURE_SSL_REDIRECT
+
+
+def test_a_production_database_gets_a_bounded_connection_pool():
+    pooled = {**PRODUCTION, "DB_POOL_MAX_SIZE": "4"}
+    assert settings_of(pooled, 'DATABASES["default"]["OPTIONS"]', 'DATABASES["default"]["CONN_MAX_AGE"]') == [
+        "{'pool': {'min_size': 1, 'max_size': 4, 'timeout': 10.0}}",
+        "0",
+    ]
+    assert settings_of(PRODUCTION, 'DATABASES["default"]["OPTIONS"]') == ["{}"]
 
 
 def test_a_secret_key_is_generated_into_a_file_when_none_is_set(tmp_path):

@@ -1,0 +1,64 @@
+"""GET /healthz: 200 when this worker reaches the database and the channel layer, else 503 naming what is down."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import AsyncIterator
+
+import pytest
+from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
+from django.test import AsyncClient
+
+from tests.servers import daphne, free_port
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def fresh_layer() -> AsyncIterator[None]:
+    """Each test builds the layer its settings name (the Redis layer is bound to one event loop)."""
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    yield
+    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    if hasattr(layer, "close_pools"):
+        await layer.close_pools()
+
+
+async def test_healthz_is_200_when_the_database_and_the_channel_layer_answer():
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"database": "ok", "channel_layer": "ok"}
+    assert response["Cache-Control"] == "no-store"
+
+
+async def test_healthz_is_503_naming_the_channel_layer_when_redis_is_unreachable(settings):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [f"redis://127.0.0.1:{free_port()}/0"]},
+        }
+    }
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    assert type(get_channel_layer()).__name__ == "RedisChannelLayer"
+    response = await AsyncClient().get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"database": "ok", "channel_layer": "down"}
+
+
+async def test_healthz_refuses_a_post():
+    assert (await AsyncClient().post("/healthz")).status_code == 405
+
+
+def test_a_real_server_without_its_database_and_redis_answers_503_naming_both():
+    nowhere = free_port()
+    env = {
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:{nowhere}/gone",
+        "REDIS_URL": f"redis://127.0.0.1:{nowhere}/0",
+    }
+    with daphne(**env) as base_url:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base_url}/healthz", timeout=10)
+        assert refused.value.code == 503
+        assert json.loads(refused.value.read()) == {"database": "down", "channel_layer": "down"}

@@ -7,7 +7,7 @@ PORT ?= 8000
 ARGS ?=
 I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=test-artifacts --ignore=tests --no-obsolete
 
-.PHONY: run test lint format chromium gettext messages clean
+.PHONY: run serve bench test lint format chromium gettext messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -29,6 +29,11 @@ run: $(VENV)/.runtime
 	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then $(BIN)/python -c 'from scorekeeper.settings import LAN_ADDRESS; print(f"Phones on this network: http://{LAN_ADDRESS}:$(PORT)/")'; fi
 	exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers scorekeeper.asgi:application
+
+## serve: production mode: WORKERS (2) gunicorn + uvicorn workers on HOST:PORT, PostgreSQL + Redis
+## (needs DATABASE_URL, REDIS_URL and SECRET_KEY; see docs/DEPLOY.md)
+serve: $(VENV)/.runtime
+	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/python scripts/serve.py
 
 ## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
 test: $(VENV)/.dev chromium gettext

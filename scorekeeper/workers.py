@@ -1,0 +1,21 @@
+"""The uvicorn worker that gunicorn runs in production (`make serve`, docs/DEPLOY.md)."""
+
+from uvicorn_worker import UvicornWorker
+
+
+class ScorekeeperWorker(UvicornWorker):
+    """uvloop + httptools for HTTP, websockets' sans-I/O protocol for the live table.
+
+    Django has no lifespan events, and each request is logged by the app as JSON
+    (scorekeeper/logs.py), so uvicorn's own plain-text access log stays off.
+    """
+
+    CONFIG_KWARGS = {
+        "loop": "uvloop",
+        "http": "httptools",
+        "ws": "websockets-sansio",
+        "lifespan": "off",
+        "access_log": False,
+        "proxy_headers": True,
+        "server_header": False,
+    }

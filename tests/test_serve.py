@@ -1,0 +1,285 @@
+"""`make serve`'s arrangement for real: gunicorn with 2 uvicorn workers on PostgreSQL + Redis.
+
+One session end to end over HTTP and WebSockets, then a worker is killed with
+SIGKILL mid-session: no round is lost, its followers reconnect and resync, the
+other worker's followers keep their sockets, gunicorn replaces the worker, and
+the lock its holder had lapses by its (short) lease. Then a graceful restart
+(SIGHUP) replaces both workers without a refused request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tests.servers import LOGS, ROOT, free_port, test_database_url
+
+LEASE = 3.0
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
+
+
+def production_env(port: int, **more: str) -> dict[str, str]:
+    return {
+        "PATH": os.environ["PATH"],
+        "DATABASE_URL": test_database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "CHANNELS_PREFIX": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "scorekeeper"),
+        "SECRET_KEY": "a-long-test-secret-key-for-the-serve-smoke-test-0123456789-abcdef",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "WORKERS": "2",
+        "HTTPS": "0",
+        "LOCK_LEASE_SECONDS": str(LEASE),
+        "LOCK_IDLE_SECONDS": "1",
+        "LOCK_GRACE_SECONDS": "1",
+        "PYTHONUNBUFFERED": "1",
+        **more,
+    }
+
+
+def test_serve_names_every_missing_variable_and_exits_non_zero():
+    result = subprocess.run(
+        [sys.executable, "scripts/serve.py"],
+        cwd=ROOT,
+        env={"PATH": os.environ["PATH"], "WORKERS": "two"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    for problem in (
+        "DATABASE_URL is not set",
+        "REDIS_URL is not set",
+        "SECRET_KEY is not set",
+        "WORKERS must be",
+    ):
+        assert problem in result.stderr
+    sqlite = subprocess.run(
+        [sys.executable, "scripts/serve.py"],
+        cwd=ROOT,
+        env={
+            **production_env(1),
+            "DATABASE_URL": "sqlite:///db.sqlite3",
+            "REDIS_URL": "redis://127.0.0.1:6379/0",
+        },
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert sqlite.returncode == 2
+    assert "DATABASE_URL must be a PostgreSQL URL" in sqlite.stderr
+
+
+class Served:
+    """The running gunicorn master (pid) on `port`, spoken to like a phone would."""
+
+    def __init__(self, process: subprocess.Popen, port: int) -> None:
+        self.process, self.port = process, port
+
+    def call(self, method: str, path: str, body: object = None, token: str | None = None) -> tuple[int, dict]:
+        headers = {"Content-Type": "application/json", **({"X-Entry-Lock": token} if token else {})}
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", data=data, method=method, headers=headers
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def socket(self, key: str) -> ClientConnection:
+        return connect(
+            f"ws://127.0.0.1:{self.port}/ws/sessions/{key}/",
+            origin=f"http://127.0.0.1:{self.port}",
+            proxy=None,
+            open_timeout=10,
+        )
+
+    def workers(self) -> set[int]:
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
+        return {int(pid) for pid in children.split()}
+
+    def worker_of(self, socket: ClientConnection) -> int:
+        """Which worker holds the server end of this socket: /proc/net/tcp, then each worker's fds."""
+        client_port = socket.socket.getsockname()[1]
+        inode = None
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = (int(address.split(":")[1], 16) for address in fields[1:3])
+            if (local, remote) == (self.port, client_port):
+                inode = fields[9]
+        assert inode is not None, "no server end for this socket"
+        for pid in self.workers():
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    if os.readlink(fd) == f"socket:[{inode}]":
+                        return pid
+        raise AssertionError("no worker holds this socket")
+
+    def wait_for(self, condition, what: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            assert self.process.poll() is None, "gunicorn exited"
+            assert time.monotonic() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.05)
+
+    def healthy(self) -> bool:
+        with contextlib.suppress(OSError):
+            return self.call("GET", "/healthz")[0] == 200
+        return False
+
+
+@pytest.fixture(scope="module")
+def served(django_db_setup, django_db_blocker) -> Iterator[Served]:
+    port = free_port()
+    LOGS.mkdir(parents=True, exist_ok=True)
+    with (LOGS / f"serve-{port}.log").open("w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "scripts/serve.py"],
+            cwd=ROOT,
+            env=production_env(port),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        server = Served(process, port)
+        try:
+            server.wait_for(
+                lambda: len(server.workers()) == 2 and server.healthy(), "two healthy workers", 60
+            )
+            yield server
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def next_state(socket: ClientConnection, where, timeout: float = 10) -> dict:
+    """The state of the first message whose state passes `where` (replies are passed over)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        message = json.loads(socket.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if "state" in message and where(message["state"]):
+            return message["state"]
+
+
+def request(socket: ClientConnection, message_id: int, kind: str, **fields: object) -> dict:
+    socket.send(json.dumps({"type": kind, "id": message_id, **fields}))
+    while True:
+        message = json.loads(socket.recv(timeout=10))
+        if message["type"] == "reply" and message["id"] == message_id:
+            return message
+
+
+def rounds_played(count: int):
+    return lambda state: len(state["rounds"]) == count
+
+
+def closed(socket: ClientConnection) -> bool:
+    try:
+        socket.recv(timeout=5)
+    except ConnectionClosed:
+        return True
+    except TimeoutError:
+        return False
+    return closed(socket)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_session_survives_a_worker_killed_mid_session(served):
+    assert served.call("GET", "/healthz") == (200, {"database": "ok", "channel_layer": "ok"})
+    status, state = served.call("POST", "/api/sessions", {"players": PLAYERS})
+    assert status == 201, state
+    key, view_key = state["id"], state["view_id"]
+
+    holder = served.socket(key)
+    assert next_state(holder, rounds_played(0))["can_edit"] is True
+    followers: list[ClientConnection] = []
+    while len(followers) < 24 and not (
+        len(followers) >= 4 and {served.worker_of(f) for f in followers} == served.workers()
+    ):
+        followers.append(served.socket(view_key))
+        next_state(followers[-1], rounds_played(0))
+    victim = served.worker_of(holder)
+    on_victim = [f for f in followers if served.worker_of(f) == victim]
+    elsewhere = [f for f in followers if f not in on_victim]
+    assert on_victim, "a follower on the holder's worker"
+    assert elsewhere, "a follower on the other worker"
+
+    grant = request(holder, 1, "lock.acquire", device="Ann's phone")
+    assert grant["ok"], grant
+    for number, cards in enumerate(HANDS[:3], start=1):
+        reply = request(holder, 1 + number, "round.add", cards=cards, token=grant["token"])
+        assert reply["ok"], reply
+    before = [next_state(follower, rounds_played(3)) for follower in followers]
+    assert {tuple(state["totals"]) for state in before} == {(8, 24, 24, 85)}
+
+    os.kill(victim, signal.SIGKILL)
+    killed_at = time.monotonic()
+    assert closed(holder)
+    assert all(closed(follower) for follower in on_victim)
+    # The other worker serves on: every round is there, and the dead holder's lock still holds.
+    status, state = served.call("GET", f"/api/sessions/{view_key}")
+    assert status == 200
+    assert len(state["rounds"]) == 3
+    assert state["totals"] == [8, 24, 24, 85]
+    assert state["lock"]["holder"] == "Ann's phone"
+    status, refused = served.call("POST", f"/api/sessions/{key}/lock", {"device": "Ben's phone"})
+    assert (status, refused.get("holder")) == (409, "Ann's phone")
+
+    # Its followers reconnect and resync from the full state.
+    reconnected = [served.socket(view_key) for _ in on_victim]
+    for socket in reconnected:
+        assert next_state(socket, lambda state: True)["totals"] == [8, 24, 24, 85]
+    served.wait_for(lambda: len(served.workers()) == 2 and victim not in served.workers(), "a new worker")
+
+    # The lease lapses without anyone saying so: the other worker's followers are told it is free.
+    for follower in elsewhere:
+        assert next_state(follower, lambda state: state["lock"] is None, timeout=LEASE + 5)["rounds"]
+    assert time.monotonic() - killed_at < LEASE + 3
+    status, grant = served.call("POST", f"/api/sessions/{key}/lock", {"device": "Ben's phone"})
+    assert status == 200, grant
+    status, reply = served.call(
+        "POST", f"/api/sessions/{key}/rounds", {"cards": HANDS[3]}, token=grant["token"]
+    )
+    assert status == 201, reply
+    for socket in [*elsewhere, *reconnected]:
+        assert next_state(socket, rounds_played(4))["totals"] == [9, 25, 25, 85]
+    for socket in [*elsewhere, *reconnected]:
+        socket.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_graceful_restart_replaces_every_worker_without_refusing_a_request(served):
+    old = served.workers()
+    served.process.send_signal(signal.SIGHUP)
+    answers = []
+    deadline = time.monotonic() + 30
+    while not (len(served.workers()) == 2 and not served.workers() & old):
+        assert time.monotonic() < deadline, "the workers were not replaced"
+        answers.append(served.call("GET", "/api/presets")[0])
+        time.sleep(0.02)
+    answers.append(served.call("GET", "/api/presets")[0])
+    # The listening socket stays open in gunicorn's master: a request that arrives while the new
+    # workers boot waits in the backlog rather than being refused.
+    assert len(answers) >= 2
+    assert set(answers) == {200}

@@ -26,7 +26,8 @@ from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.servers import LOGS, ROOT, free_port, test_database_url
+from tests import servers
+from tests.servers import LOGS, ROOT, free_port
 
 LEASE = 3.0
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -36,7 +37,7 @@ HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
 def production_env(port: int, **more: str) -> dict[str, str]:
     return {
         "PATH": os.environ["PATH"],
-        "DATABASE_URL": test_database_url(),
+        "DATABASE_URL": servers.test_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "CHANNELS_PREFIX": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("prefix", "scorekeeper"),
         "SECRET_KEY": "a-long-test-secret-key-for-the-serve-smoke-test-0123456789-abcdef",

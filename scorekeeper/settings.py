@@ -127,7 +127,7 @@ if DATABASE_URL:
             "pool": {
                 "min_size": min(DB_POOL_MIN_SIZE, DB_POOL_MAX_SIZE),
                 "max_size": DB_POOL_MAX_SIZE,
-                "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+                "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "30")),
             }
         }
 else:
@@ -145,12 +145,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "15"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # redis-py's default 5 s read timeout would race channels-redis's 5 s blocking
+                # receive (BZPOPMIN): an idle socket's consumer could die of a TimeoutError.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": REDIS_SOCKET_TIMEOUT}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "scorekeeper"),
             },
         }

@@ -74,7 +74,7 @@ def test_check_deploy_warns_without_https():
 def test_a_production_database_gets_a_bounded_connection_pool():
     pooled = {**PRODUCTION, "DB_POOL_MAX_SIZE": "4"}
     assert settings_of(pooled, 'DATABASES["default"]["OPTIONS"]', 'DATABASES["default"]["CONN_MAX_AGE"]') == [
-        "{'pool': {'min_size': 1, 'max_size': 4, 'timeout': 10.0}}",
+        "{'pool': {'min_size': 1, 'max_size': 4, 'timeout': 30.0}}",
         "0",
     ]
     assert settings_of(PRODUCTION, 'DATABASES["default"]["OPTIONS"]') == ["{}"]
@@ -103,3 +103,12 @@ def test_a_secret_key_is_generated_into_a_file_when_none_is_set(tmp_path):
 def test_settings_module_assigns_no_literal_secret():
     source = (ROOT / "scorekeeper" / "settings.py").read_text()
     assert "SECRET_KEY = load_secret_key()" in source
+
+
+def test_the_redis_read_timeout_outlasts_the_layers_blocking_receive():
+    from channels_redis.core import RedisChannelLayer
+
+    (hosts,) = settings_of(PRODUCTION, 'CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]')
+    assert hosts == "[{'address': 'redis://127.0.0.1:6379/0', 'socket_timeout': 15.0}]"
+    # Else an idle follower's receive (BZPOPMIN, brpop_timeout) races the socket's read timeout.
+    assert RedisChannelLayer.brpop_timeout + 5 < 15.0

@@ -35,6 +35,10 @@ run: $(VENV)/.runtime
 serve: $(VENV)/.runtime
 	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/python scripts/serve.py
 
+## bench: every benchmark on make run and make serve (under 5 minutes) -> benchmarks/RESULTS.md
+bench: $(VENV)/.runtime
+	$(BIN)/python benchmarks/run.py
+
 ## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
 test: $(VENV)/.dev chromium gettext
 	$(BIN)/ruff check .

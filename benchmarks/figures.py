@@ -1,0 +1,232 @@
+"""The figures of `make bench`, each measured against a running Server (benchmarks/harness.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from benchmarks.harness import HANDS, Http, Server, grab, load, median_ms, new_table, percentile, rss_mb
+
+ROTATE_AFTER = 40  # a table in the throughput run starts a fresh session after this many rounds
+
+
+async def get_presets(http: Http, context: dict) -> int:
+    return (await http.call("GET", "/api/presets"))[0]
+
+
+async def add_round(http: Http, table: dict) -> int:
+    if table["rounds"] >= ROTATE_AFTER:
+        table.update(await new_table(http, table["device"]))
+    cards = HANDS[table["rounds"] % len(HANDS)]
+    status, _ = await http.call(
+        "POST", f"/api/sessions/{table['key']}/rounds", {"cards": cards}, table["token"]
+    )
+    table["rounds"] += 1
+    return status
+
+
+async def prepare_table(http: Http, slot: int) -> dict:
+    device = f"Bench table {slot}"
+    return {"device": device, **(await new_table(http, device))}
+
+
+async def count_connections(database_url: str, stop: asyncio.Event) -> int:
+    """The most connections to this database seen in pg_stat_activity while `stop` is unset."""
+    import psycopg
+
+    most = 0
+    async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as sampler:
+        while not stop.is_set():
+            cursor = await sampler.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            most = max(most, (await cursor.fetchone())[0])
+            await asyncio.sleep(0.05)
+    return most
+
+
+async def throughput(server: Server, levels: tuple[int, ...], seconds: float) -> dict:
+    """Light GET (/api/presets) and round add, at each number of concurrent tables."""
+    figures: dict = {}
+    postgres = server.database_url.startswith("postgres")
+    for tables in levels:
+        get = await load(server.port, tables, seconds, get_presets)
+        stop = asyncio.Event()
+        sampler = asyncio.create_task(count_connections(server.database_url, stop)) if postgres else None
+        add = await load(server.port, tables, seconds, add_round, prepare_table)
+        stop.set()
+        figures[tables] = {"get": get.summary(), "add": add.summary()}
+        if sampler is not None:
+            figures[tables]["db_connections"] = await sampler
+    return figures
+
+
+async def add_cost(server: Server, long_rounds: int, samples: int) -> dict:
+    """One add to a session of 0 rounds vs one to a session of `long_rounds` rounds, interleaved."""
+    http = Http(server.port)
+    long_table = await new_table(http, "Bench long evening")
+    started = time.perf_counter()
+    for number in range(long_rounds):
+        status, _ = await http.call(
+            "POST",
+            f"/api/sessions/{long_table['key']}/rounds",
+            {"cards": HANDS[number % 4]},
+            long_table["token"],
+        )
+        assert status == 201, status
+    fill_seconds = time.perf_counter() - started
+    short, long = [], []
+    for number in range(samples):
+        fresh = await new_table(http, "Bench short evening")
+        for table, times in ((fresh, short), (long_table, long)):
+            began = time.perf_counter()
+            status, _ = await http.call(
+                "POST", f"/api/sessions/{table['key']}/rounds", {"cards": HANDS[number % 4]}, table["token"]
+            )
+            times.append(time.perf_counter() - began)
+            assert status == 201, status
+    await http.close()
+    return {
+        "at_1_ms": median_ms(short),
+        "at_long_ms": median_ms(long),
+        "rounds": long_rounds,
+        "fill_seconds": fill_seconds,
+    }
+
+
+async def follow(server: Server, view_key: str) -> tuple[ClientConnection, int | None]:
+    socket = await connect(
+        f"ws://127.0.0.1:{server.port}/ws/sessions/{view_key}/",
+        origin=f"http://127.0.0.1:{server.port}",
+        open_timeout=30,
+        max_size=None,
+    )
+    first = json.loads(await socket.recv())
+    assert first["type"] == "state", first
+    return socket, server.worker_of(socket.local_address[1])
+
+
+class Followers:
+    """Sockets following one session; `arrivals[n]` holds when each received its n-th round.added."""
+
+    def __init__(self, sockets: list[ClientConnection]) -> None:
+        self.sockets = sockets
+        self.arrivals: dict[int, list[float]] = {}
+        self.changed = asyncio.Condition()
+        self.tasks = [asyncio.create_task(self.listen(socket)) for socket in sockets]
+
+    async def listen(self, socket: ClientConnection) -> None:
+        seen = 0
+        with contextlib.suppress(Exception):
+            async for raw in socket:
+                if '"round.added"' in raw[:200] and json.loads(raw)["type"] == "round.added":
+                    seen += 1
+                    self.arrivals.setdefault(seen, []).append(time.perf_counter())
+                    async with self.changed:
+                        self.changed.notify_all()
+
+    async def all_have(self, number: int, timeout: float) -> list[float]:
+        async with self.changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self.changed.wait_for(lambda: len(self.arrivals.get(number, [])) >= len(self.sockets)),
+                    timeout,
+                )
+        return self.arrivals.get(number, [])
+
+    async def close(self) -> None:
+        await asyncio.gather(*(socket.close() for socket in self.sockets), return_exceptions=True)
+        for task in self.tasks:
+            task.cancel()
+
+
+async def open_followers(
+    server: Server, view_key: str, count: int, batch: int = 50
+) -> tuple[list[ClientConnection], list[int | None]]:
+    sockets, workers = [], []
+    for start in range(0, count, batch):
+        opened = await asyncio.gather(*(follow(server, view_key) for _ in range(min(batch, count - start))))
+        sockets += [socket for socket, _ in opened]
+        workers += [worker for _, worker in opened]
+    return sockets, workers
+
+
+async def fan_out(server: Server, followers: int, rounds: int) -> dict:
+    """A round added over HTTP → the moment each follower has its round.added; p50/p95 from the POST."""
+    http = Http(server.port)
+    table = await new_table(http, "Bench fan-out")
+    sockets, workers = await open_followers(server, table["view"], followers)
+    listening = Followers(sockets)
+    await grab(http, table, "Bench fan-out")
+    delays, writes = [], []
+    for number in range(1, rounds + 1):
+        began = time.perf_counter()
+        status, _ = await http.call(
+            "POST", f"/api/sessions/{table['key']}/rounds", {"cards": HANDS[number % 4]}, table["token"]
+        )
+        writes.append(time.perf_counter() - began)
+        assert status == 201, status
+        arrivals = await listening.all_have(number, timeout=10)
+        assert len(arrivals) == followers, f"{len(arrivals)} of {followers} followers had round {number}"
+        delays += [arrival - began for arrival in arrivals]
+        await asyncio.sleep(0.05)
+    await listening.close()
+    await http.close()
+    split = {pid: workers.count(pid) for pid in sorted(set(workers), key=str)}
+    return {
+        "followers": followers,
+        "rounds": rounds,
+        "p50_ms": percentile(delays, 0.5) * 1000,
+        "p95_ms": percentile(delays, 0.95) * 1000,
+        "write_p50_ms": percentile(writes, 0.5) * 1000,
+        "split": list(split.values()),
+    }
+
+
+async def idle_followers(server: Server, count: int) -> dict:
+    """`count` idle sockets on one worker: its memory before and after, then one round to all."""
+    http = Http(server.port)
+    table = await new_table(http, "Bench idle")
+    for _ in range(20):  # warm the worker up before the baseline
+        await http.call("GET", f"/api/sessions/{table['view']}")
+    (worker,) = server.workers()
+    before = rss_mb(worker)
+    began = time.perf_counter()
+    sockets, _ = await open_followers(server, table["view"], count)
+    connect_seconds = time.perf_counter() - began
+    await asyncio.sleep(1)
+    after = rss_mb(worker)
+    listening = Followers(sockets)
+    await grab(http, table, "Bench idle")
+    began = time.perf_counter()
+    status, _ = await http.call(
+        "POST", f"/api/sessions/{table['key']}/rounds", {"cards": HANDS[0]}, table["token"]
+    )
+    assert status == 201, status
+    arrivals = await listening.all_have(1, timeout=30)
+    delays = [arrival - began for arrival in arrivals]
+    await listening.close()
+    await http.close()
+    return {
+        "followers": count,
+        "received": len(arrivals),
+        "rss_before_mb": before,
+        "rss_after_mb": after,
+        "per_connection_kb": (after - before) * 1024 / count,
+        "connect_seconds": connect_seconds,
+        "p50_ms": percentile(delays, 0.5) * 1000,
+        "p95_ms": percentile(delays, 0.95) * 1000,
+        "max_ms": max(delays, default=float("nan")) * 1000,
+    }
+
+
+def spread(values: list[int]) -> str:
+    return " + ".join(str(value) for value in values)
+
+
+__all__ = ["add_cost", "fan_out", "idle_followers", "itertools", "spread", "throughput"]

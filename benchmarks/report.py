@@ -1,0 +1,158 @@
+"""benchmarks/RESULTS.md from one run's figures. Everything from HAND_WRITTEN on is kept across runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+HAND_WRITTEN = "## Findings (by hand, from the figures above)"
+
+
+def ratio(numerator: float, denominator: float) -> str:
+    return f"{numerator / denominator:.2f}×" if denominator else "n/a"
+
+
+def verdict(reached: bool) -> str:
+    return "**reached**" if reached else "**not reached**"
+
+
+def throughput_table(figures: dict) -> list[str]:
+    lines = [
+        "| tables | GET /api/presets req/s | p95 | round add req/s | p95 | add ÷ GET throughput | add p95 ÷ GET p95 | errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for tables, level in figures.items():
+        get, add = level["get"], level["add"]
+        lines.append(
+            f"| {tables} | {get['per_second']:.0f} | {get['p95_ms']:.1f} ms | {add['per_second']:.0f} | "
+            f"{add['p95_ms']:.1f} ms | {ratio(add['per_second'], get['per_second'])} | "
+            f"{ratio(add['p95_ms'], get['p95_ms'])} | {get['errors'] + add['errors']} |"
+        )
+    return lines
+
+
+def arrangement(title: str, results: dict) -> list[str]:
+    cost, fan, one = results["add_cost"], results["fan_out"], results["fan_out_1"]
+    lines = [f"### {title}", "", *throughput_table(results["throughput"]), ""]
+    connections = [level.get("db_connections") for level in results["throughput"].values()]
+    if any(count is not None for count in connections):
+        levels = ", ".join(
+            f"{count} at {tables} tables"
+            for tables, count in zip(results["throughput"], connections, strict=True)
+        )
+        lines += [
+            f"PostgreSQL connections seen in `pg_stat_activity` during the add runs (most at once): {levels}.",
+            "",
+        ]
+    lines += [
+        "| figure | value | baseline (same run) | ratio |",
+        "|---|---:|---:|---:|",
+        f"| one add to a session of {cost['rounds']} rounds (median of 20) | {cost['at_long_ms']:.1f} ms | "
+        f"one add as round 1: {cost['at_1_ms']:.1f} ms | {ratio(cost['at_long_ms'], cost['at_1_ms'])} |",
+        f"| fan-out, POST → each of {fan['followers']} followers has `round.added`, p50 | {fan['p50_ms']:.1f} ms | "
+        f"to 1 follower: {one['p50_ms']:.1f} ms | {ratio(fan['p50_ms'], one['p50_ms'])} |",
+        f"| fan-out to {fan['followers']} followers, p95 ({fan['rounds']} rounds; followers per worker "
+        f"{' + '.join(map(str, fan['split']))}) | {fan['p95_ms']:.1f} ms | to 1 follower: {one['p95_ms']:.1f} ms | "
+        f"{ratio(fan['p95_ms'], one['p95_ms'])} |",
+    ]
+    idle = results.get("idle")
+    if idle:
+        lines += [
+            f"| {idle['followers']} idle followers on one worker: worker memory | {idle['rss_after_mb']:.0f} MB | "
+            f"before them: {idle['rss_before_mb']:.0f} MB | {ratio(idle['rss_after_mb'], idle['rss_before_mb'])} |",
+            f"| … memory per connection | {idle['per_connection_kb']:.0f} KB | | |",
+            f"| … one round reaches them: received / p50 / p95 / last | {idle['received']} / {idle['p50_ms']:.0f} ms / "
+            f"{idle['p95_ms']:.0f} ms / {idle['max_ms']:.0f} ms | connecting all took {idle['connect_seconds']:.1f} s | |",
+        ]
+    return [*lines, ""]
+
+
+def bars(results: dict) -> list[str]:
+    lines = ["| bar | make run | make serve |", "|---|---|---|"]
+
+    def at_20(name: str) -> tuple[bool, str]:
+        level = results[name]["throughput"].get(20) or results[name]["throughput"].get("20")
+        share = level["add"]["per_second"] / level["get"]["per_second"]
+        tail = level["add"]["p95_ms"] / level["get"]["p95_ms"]
+        return (
+            share >= 0.5 and tail <= 3,
+            f"{verdict(share >= 0.5 and tail <= 3)}: {share:.2f}× the GET, p95 {tail:.2f}×",
+        )
+
+    def long_add(name: str) -> str:
+        cost = results[name]["add_cost"]
+        share = cost["at_long_ms"] / cost["at_1_ms"]
+        return f"{verdict(share <= 1.3)}: {share:.2f}×"
+
+    def idle(name: str) -> str:
+        figures = results[name]["idle"]
+        ok = figures["rss_after_mb"] < 150 and figures["received"] == figures["followers"]
+        return f"{verdict(ok)}: {figures['rss_after_mb']:.0f} MB, {figures['received']}/{figures['followers']} received"
+
+    fan = results["serve"]["fan_out"]
+    lines += [
+        f"| round add ≥ 0.5× light GET at 20 tables, p95 ≤ 3× | {at_20('run')[1]} | {at_20('serve')[1]} |",
+        f"| add at 500 rounds ≤ 1.3× add at 1 | {long_add('run')} | {long_add('serve')} |",
+        f"| fan-out p95 < 50 ms to 50 followers over 2 workers | (one process: {results['run']['fan_out']['p95_ms']:.0f} ms) | "
+        f"{verdict(fan['p95_ms'] < 50)}: {fan['p95_ms']:.1f} ms ({' + '.join(map(str, fan['split']))}) |",
+        f"| 1,000 idle followers per worker under 150 MB, all get the round | {idle('run')} | {idle('serve')} |",
+    ]
+    return lines
+
+
+def write_cost(figures: dict) -> list[str]:
+    (short_rounds, short), (long_rounds, long) = list(figures.items())[:2]
+    rows = [
+        ("time per add (median of 25)", "ms", "{:.1f} ms"),
+        ("SQL queries per add (the whole request)", "queries", "{:.0f}"),
+        ("reply bytes (`{round, state}`)", "reply", "{:,.0f}"),
+        ("group broadcast bytes per follower", "broadcast", "{:,.0f}"),
+    ]
+    lines = [
+        f"| one add, session already holding | {short_rounds} round | {long_rounds} rounds | ratio |",
+        "|---|---:|---:|---:|",
+    ]
+    for label, key, shape in rows:
+        lines.append(
+            f"| {label} | {shape.format(short[key])} | {shape.format(long[key])} | {ratio(long[key], short[key])} |"
+        )
+    return lines
+
+
+def markdown(results: dict) -> str:
+    machine = results["machine"]
+    kept = ""
+    if RESULTS.exists() and HAND_WRITTEN in RESULTS.read_text():
+        kept = RESULTS.read_text().split(HAND_WRITTEN, 1)[1]
+    load = ", ".join(f"{value:.1f}" for value in machine["load_before"])
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Written by `make bench` (`benchmarks/run.py`) on {results['date']} in {results['seconds']:.0f} s.",
+        f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, {machine['system']}, "
+        f"Python {machine['python']}; load average {load} when it started. Client, servers, PostgreSQL and Redis",
+        "all on this one machine over loopback, so the client's own CPU is part of every figure: compare",
+        "the ratios, which are measured in the same run, rather than the absolute numbers.",
+        "",
+        "- **make run**: one daphne process, SQLite (WAL), in-memory channel layer.",
+        "- **make serve**: `scripts/serve.py`, gunicorn with 2 uvicorn workers (1 for the idle test),",
+        "  PostgreSQL + Redis, a pool of at most 4 connections per worker, JSON logs on.",
+        "- Each *table* is one client on its own kept-alive connection sending requests back to back for",
+        f"  {results.get('seconds_per_level', 3)} s after a 0.5 s warm-up; an add table holds its session's lock and starts a",
+        "  fresh session every 40 rounds. Latencies are per request, from send to full reply.",
+        "",
+        "## Bars",
+        "",
+        *bars(results),
+        "",
+        "## Figures",
+        "",
+        *arrangement("make run (1 daphne, SQLite)", results["run"]),
+        *arrangement("make serve (2 workers, PostgreSQL + Redis)", results["serve"]),
+        "### What one write costs (`benchmarks/write_cost.py`: in-process, SQLite, through the API view)",
+        "",
+        *write_cost(results["write_cost"]),
+        "",
+        HAND_WRITTEN,
+    ]
+    return "\n".join(lines) + (kept if kept else "\n\n(to be written)\n")

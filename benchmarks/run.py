@@ -1,0 +1,142 @@
+"""`make bench`: every benchmark on `make run` and on `make serve`, written to benchmarks/RESULTS.md.
+
+Servers listen on loopback only; every load is bounded (BENCH_SECONDS per level, fixed
+counts of tables, rounds and sockets). PostgreSQL and Redis are found the way
+scripts/run_tests.py finds them (BENCH_DATABASE_URL / BENCH_REDIS_URL first); the
+PostgreSQL run gets a scratch database of its own, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import figures, report
+from benchmarks.harness import ROOT, Server, make_run, make_serve
+from scripts.run_tests import services
+
+LEVELS = (1, 20, 100)
+SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
+LONG = int(os.environ.get("BENCH_LONG_ROUNDS", "500"))
+IDLE = int(os.environ.get("BENCH_IDLE_FOLLOWERS", "1000"))
+
+
+def say(message: str) -> None:
+    print(f"==> {message}", flush=True)
+
+
+@contextlib.contextmanager
+def scratch_database(admin_url: str) -> Iterator[str]:
+    import psycopg
+
+    name = f"scorekeeper_bench_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextlib.contextmanager
+def postgres_and_redis() -> Iterator[tuple[str, str]]:
+    database, redis_url = os.environ.get("BENCH_DATABASE_URL"), os.environ.get("BENCH_REDIS_URL")
+    if database and redis_url:
+        yield database, redis_url
+        return
+    with services() as (admin, found_redis), scratch_database(admin) as scratch:
+        yield scratch, redis_url or found_redis
+
+
+async def on_server(server: Server, idle: bool) -> dict:
+    say(f"{server.name}: throughput at {', '.join(map(str, LEVELS))} tables")
+    results: dict = {"throughput": await figures.throughput(server, LEVELS, SECONDS)}
+    say(f"{server.name}: one add at 1 vs {LONG} rounds")
+    results["add_cost"] = await figures.add_cost(server, LONG, samples=20)
+    say(f"{server.name}: fan-out to 50 followers, and to 1 (the baseline)")
+    results["fan_out"] = await figures.fan_out(server, followers=50, rounds=15)
+    results["fan_out_1"] = await figures.fan_out(server, followers=1, rounds=15)
+    if idle:
+        say(f"{server.name}: {IDLE} idle followers")
+        results["idle"] = await figures.idle_followers(server, IDLE)
+    return results
+
+
+def write_cost() -> dict:
+    """benchmarks/write_cost.py's measure() at each of its lengths, on its own scratch SQLite file."""
+    script = (
+        "import json, benchmarks.write_cost as cost; from django.core.management import call_command; "
+        "call_command('migrate', verbosity=0); "
+        "print(json.dumps({rounds: cost.measure(rounds) for rounds in cost.LENGTHS}))"
+    )
+    env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def machine() -> dict:
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    memory = next(
+        line.split()[1]
+        for line in Path("/proc/meminfo").read_text().splitlines()
+        if line.startswith("MemTotal")
+    )
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": round(int(memory) / 1024 / 1024, 1),
+        "system": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "load_before": os.getloadavg(),
+    }
+
+
+def main() -> int:
+    began = time.monotonic()
+    results: dict = {"machine": machine(), "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")}
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as scratch_dir:
+        scratch = Path(scratch_dir)
+        say("one write in-process (benchmarks/write_cost.py): time, queries and bytes at 1 and 500 rounds")
+        results["write_cost"] = write_cost()
+        with make_run(scratch) as server:
+            results["run"] = asyncio.run(on_server(server, idle=True))
+        with postgres_and_redis() as (database, redis_url):
+            with make_serve(scratch, database, redis_url, workers=2) as server:
+                results["serve"] = asyncio.run(on_server(server, idle=False))
+            with make_serve(scratch, database, redis_url, workers=1) as server:
+                say(f"{server.name}: {IDLE} idle followers on one worker")
+                results["serve"]["idle"] = asyncio.run(figures.idle_followers(server, IDLE))
+    results["machine"]["load_after"] = os.getloadavg()
+    results["seconds"] = time.monotonic() - began
+    results["seconds_per_level"] = SECONDS
+    (ROOT / "benchmarks" / "results.json").write_text(json.dumps(results, indent=1) + "\n")
+    (ROOT / "benchmarks" / "RESULTS.md").write_text(report.markdown(results))
+    say(f"wrote benchmarks/RESULTS.md in {results['seconds']:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

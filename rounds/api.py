@@ -21,6 +21,7 @@ from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.export import rounds_csv
 from rounds.inputs import (
     SETTINGS_FIELDS,
+    clean_device,
     clean_players,
     clean_request_id,
     clean_round_entry,
@@ -78,6 +79,8 @@ def json_body(request: HttpRequest, *, allowed: Iterable[str], required: bool = 
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError(400, _("The body is not valid JSON")) from None
+    except RecursionError:
+        raise ProtocolError(400, _("The body is nested too deeply")) from None
     if not isinstance(body, dict):
         raise ProtocolError(400, _("The body must be a JSON object"))
     unknown = sorted(set(body) - set(allowed))
@@ -228,9 +231,9 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     if not isinstance(payer, int) or not isinstance(payee, int):
         raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
     amount = money_amount(body.get("amount"))
-    device = body.get("device") if isinstance(body.get("device"), str) else ""
+    device = clean_device(body["device"]) if body.get("device") is not None else ""
     transfer_mark_paid(
-        session=session, payer=payer, payee=payee, amount=amount, paid=flag(body, "paid"), device=device[:40]
+        session=session, payer=payer, payee=payee, amount=amount, paid=flag(body, "paid"), device=device
     )
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR))
 
@@ -275,3 +278,9 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key)
     return JsonResponse({"number": number, "versions": round_history(session, number)})
+
+
+@csrf_exempt
+def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Anything under /api/ that no endpoint answers: the contract's JSON 404, never the HTML page."""
+    return refused(ProtocolError(404, _("There is no API endpoint at this address")))

@@ -134,7 +134,8 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         if self.group is None:
             return
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            await self.send_json(error_reply(None, 400, _("Send a JSON object with a type")))
+            status, body = refusal(ProtocolError(400, _("Send a JSON object with a type")))
+            await self.send_json(error_reply(None, status, body.pop("error"), **body))
             return
         kind, message_id = content["type"], content.get("id")
         started = time.perf_counter()

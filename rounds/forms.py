@@ -208,6 +208,8 @@ class SessionForm(SettingsForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        if any(field.startswith("player_") for field in self.errors):
+            return data  # a name the field itself refused (a NUL): say that, not "give 2 to 4 names"
         names = [(data.get(f"player_{index}") or "").strip() for index in range(MAX_PLAYERS)]
         filled = [(index, name) for index, name in enumerate(names) if name]
         try:
@@ -228,17 +230,19 @@ class RoundForm:
     def entry(self) -> RoundEntry:
         cards = [self.number(value) for value in self.data.getlist("cards")][: self.player_count]
         twos = [self.number(value) or 0 for value in self.data.getlist("twos")][: self.player_count]
-        covering = self.data.get("covering")
+        covering = self.data.get("covering", "").strip()
         return RoundEntry(
             cards=tuple(cards),
             twos=tuple(twos) if twos else None,
-            covering=int(covering) if covering not in (None, "") and covering.isdigit() else None,
+            covering=self.number(covering) if covering else None,
         )
 
     @staticmethod
     def number(value: str) -> int | str:
-        """A whole number, or the text as typed so the rules can say what is wrong with it."""
-        try:
-            return int(value.strip())
-        except ValueError:
+        """A whole number (in any script's digits, at most 3 of them), or the text as typed so the
+        rules can say what is wrong with it."""
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if not (0 < len(digits) <= 3 and digits.isdecimal()):
             return value
+        return int(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -28,6 +30,7 @@ MAX_POINTS_PER_TWO = 100
 MAX_VALUE_PER_POINT = Decimal("1000000")
 MAX_CURRENCY_LENGTH = 8
 MAX_REQUEST_ID_LENGTH = 100
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 SETTINGS_FIELDS = frozenset(
     {"preset", "mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency", "covering_rule"}
@@ -63,50 +66,145 @@ class SessionSettings:
         )
 
 
+# --- Names that cannot deceive ------------------------------------------------------------------
+# Players, devices (and groups) are named by people at a table. A name is stored in Unicode NFC with
+# single spaces; it needs a character one can see; it holds no control or invisible characters
+# except a zero-width joiner inside an emoji sequence (👩‍🚀), variation selectors and the tags of
+# a subdivision flag; and two names are the same name when their `name_key`s are equal.
+
+ZWJ = "\u200d"
+# Letters and symbols that render as nothing: Hangul fillers, the blank braille pattern, and
+# the Mn/Lo default-ignorable code points (Cf ones are refused as format characters anyway).
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+VARIATION_SELECTORS = frozenset(chr(code) for code in range(0xFE00, 0xFE10))
+EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)
+FLAG_TAGS = range(0xE0020, 0xE0080)
+BLACK_FLAG = "\U0001f3f4"
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+UNSEEN_CATEGORIES = ("Mn", "Me", "Zs", *HIDDEN_CATEGORIES)
+
+
+def is_emoji(character: str) -> bool:
+    return unicodedata.category(character) == "So" or ord(character) in EMOJI_MODIFIERS
+
+
+def emoji_before(text: str, index: int) -> bool:
+    """Whether an emoji ends just before `index` (skipping its variation selector or skin tone)."""
+    while index > 0 and (text[index - 1] in VARIATION_SELECTORS or ord(text[index - 1]) in EMOJI_MODIFIERS):
+        if ord(text[index - 1]) in EMOJI_MODIFIERS:
+            return True
+        index -= 1
+    return index > 0 and is_emoji(text[index - 1])
+
+
+def allowed_format_character(text: str, index: int) -> bool:
+    """A joiner between two emoji, or a tag inside a flag such as 🏴󠁧󠁢󠁳󠁣󠁴󠁿."""
+    character = text[index]
+    if character == ZWJ:
+        return emoji_before(text, index) and index + 1 < len(text) and is_emoji(text[index + 1])
+    if ord(character) in FLAG_TAGS:
+        start = index
+        while start > 0 and ord(text[start - 1]) in FLAG_TAGS:
+            start -= 1
+        return start > 0 and text[start - 1] == BLACK_FLAG
+    return False
+
+
+def has_hidden_characters(text: str) -> bool:
+    """Control, format or invisible characters, other than those emoji sequences need."""
+    return any(
+        character in BLANK_LETTERS
+        or (
+            unicodedata.category(character) in HIDDEN_CATEGORIES and not allowed_format_character(text, index)
+        )
+        for index, character in enumerate(text)
+    )
+
+
 def has_control_characters(text: str) -> bool:
-    return any(unicodedata.category(character).startswith("C") for character in text)
+    return any(unicodedata.category(character) in HIDDEN_CATEGORIES for character in text)
+
+
+def has_visible_character(text: str) -> bool:
+    return any(
+        unicodedata.category(character) not in UNSEEN_CATEGORIES
+        and character not in BLANK_LETTERS
+        and character not in VARIATION_SELECTORS
+        for character in text
+    )
+
+
+def normal_name(text: str) -> str:
+    """NFC, with every run of whitespace one space and none at the ends."""
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: "José" and "JOSE\u0301 " are one name."""
+    folded = normal_name(name).casefold()
+    return unicodedata.normalize("NFC", "".join(c for c in folded if c not in VARIATION_SELECTORS))
+
+
+@dataclass(frozen=True)
+class NameMessages:
+    """What to say about a bad name, for one kind of name (player, device, group)."""
+
+    blank: str
+    unseen: str
+    hidden: str
+    too_long: str
+    duplicate: str = ""
+
+
+PLAYER_NAME = NameMessages(
+    blank=gettext_noop("Player %(number)s: the name is blank"),
+    unseen=gettext_noop("Player %(number)s: the name needs at least one visible character"),
+    hidden=gettext_noop("Player %(number)s: the name has a character that cannot be shown"),
+    too_long=gettext_noop("Player %(number)s: a name has at most 40 characters"),
+    duplicate=gettext_noop(
+        "Player %(number)s: %(name)s is already playing; give each player a different name"
+    ),
+)
+DEVICE_NAME = NameMessages(
+    blank=gettext_noop("Device: give this device a name, such as Ann's phone"),
+    unseen=gettext_noop("Device: the name needs at least one visible character"),
+    hidden=gettext_noop("Device: the name has a character that cannot be shown"),
+    too_long=gettext_noop("Device: a device name has at most 40 characters"),
+)
+
+
+def clean_name(
+    raw: object, *, messages: NameMessages, field: str, max_length: int = MAX_NAME_LENGTH, **context: object
+) -> str:
+    """One name as typed, normalised; or a refusal naming the field (and the player, in `context`)."""
+    if not isinstance(raw, str) or not raw.strip():
+        raise ServiceError(messages.blank, field=field, **context)
+    name = normal_name(raw)
+    if not has_visible_character(name):
+        raise ServiceError(messages.unseen, field=field, **context)
+    if has_hidden_characters(name):
+        raise ServiceError(messages.hidden, field=field, **context)
+    if len(name) > max_length:
+        raise ServiceError(messages.too_long, field=field, **context)
+    return name
+
+
+def clean_names(raw: list, *, messages: NameMessages, field: str) -> list[str]:
+    """Several names that must differ (after `name_key`); refusals name the player by index."""
+    names: list[str] = []
+    for index, item in enumerate(raw):
+        context = {"player": index, "number": index + 1}
+        name = clean_name(item, messages=messages, field=field, **context)
+        if name_key(name) in {name_key(known) for known in names}:
+            raise ServiceError(messages.duplicate, field=field, name=name, **context)
+        names.append(name)
+    return names
 
 
 def clean_players(raw: object) -> list[str]:
     if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
         raise ServiceError(gettext_noop("Players: give 2 to 4 names"), field="players")
-    names: list[str] = []
-    for index, name in enumerate(raw):
-        number = index + 1
-        if not isinstance(name, str) or not name.strip():
-            raise ServiceError(
-                gettext_noop("Player %(number)s: the name is blank"),
-                field="players",
-                player=index,
-                number=number,
-            )
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME_LENGTH:
-            raise ServiceError(
-                gettext_noop("Player %(number)s: a name has at most 40 characters"),
-                field="players",
-                player=index,
-                number=number,
-            )
-        if has_control_characters(name):
-            raise ServiceError(
-                gettext_noop("Player %(number)s: the name has a character that cannot be shown"),
-                field="players",
-                player=index,
-                number=number,
-            )
-        if name.casefold() in (known.casefold() for known in names):
-            raise ServiceError(
-                gettext_noop(
-                    "Player %(number)s: %(name)s is already playing; give each player a different name"
-                ),
-                field="players",
-                player=index,
-                number=number,
-                name=name,
-            )
-        names.append(name)
-    return names
+    return clean_names(raw, messages=PLAYER_NAME, field="players")
 
 
 def clean_optional_count(raw: object, *, field: str, maximum: int, template: str) -> int | None:
@@ -134,7 +232,7 @@ def clean_value_per_point(raw: object) -> Decimal | None:
         raise problem
     if value.as_tuple().exponent < -4:  # type: ignore[operator]
         raise problem
-    return value
+    return abs(value)  # "-0" is 0
 
 
 def clean_currency(raw: object) -> str:
@@ -184,7 +282,7 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             raise ServiceError(
                 gettext_noop("Quick setup: there is no preset called %(preset)s"),
                 field="preset",
-                preset=raw["preset"],
+                preset=shown(raw["preset"]),
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
     changes: dict[str, object] = {}
@@ -244,10 +342,17 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
     )
 
 
+def shown(raw: object) -> str:
+    """Something the client sent, safe to quote back in a message: short, one line."""
+    text = raw if isinstance(raw, str) else json.dumps(raw) if isinstance(raw, (int, float)) else "?"
+    text = "".join(character if character.isprintable() else "?" for character in text)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def clean_request_id(raw: object) -> str | None:
     if raw is None:
         return None
-    if not isinstance(raw, str) or not 1 <= len(raw) <= MAX_REQUEST_ID_LENGTH:
+    if not isinstance(raw, str) or not 1 <= len(raw) <= MAX_REQUEST_ID_LENGTH or has_control_characters(raw):
         raise ServiceError(
             gettext_noop("request_id: give a string of 1 to 100 characters, such as a UUID"),
             field="request_id",
@@ -255,12 +360,16 @@ def clean_request_id(raw: object) -> str | None:
     return raw
 
 
-def clean_device(raw: object) -> str:
-    if not isinstance(raw, str) or not raw.strip():
+def clean_token(raw: object) -> str | None:
+    """An entry-lock token as sent (header or message): absent, or the shape the server hands out."""
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or not TOKEN_PATTERN.fullmatch(raw):
         raise ServiceError(
-            gettext_noop("Device: give this device a name, such as Ann's phone"), field="device"
+            gettext_noop("Token: send the entry-lock token exactly as the server gave it"), field="token"
         )
-    device = " ".join(raw.split())
-    if len(device) > MAX_DEVICE_LENGTH or has_control_characters(device):
-        raise ServiceError(gettext_noop("Device: a device name has at most 40 characters"), field="device")
-    return device
+    return raw
+
+
+def clean_device(raw: object) -> str:
+    return clean_name(raw, messages=DEVICE_NAME, field="device", max_length=MAX_DEVICE_LENGTH)

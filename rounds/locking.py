@@ -26,8 +26,8 @@ from rounds.errors import (
     LockRefused,
     ServiceError,
 )
-from rounds.inputs import clean_device
-from rounds.models import EntryLock, Round, Session
+from rounds.inputs import clean_device, clean_token
+from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
 from rounds.scoring import gettext_noop, is_whole_number
 
 
@@ -59,11 +59,16 @@ def from_now(seconds: float) -> ExpressionWrapper:
     return ExpressionWrapper(Now() + timedelta(seconds=seconds), output_field=DateTimeField())
 
 
-def clean_round_number(raw: object) -> int | None:
+def clean_round_number(session: Session, raw: object) -> int | None:
+    """The round a correction is for: None (a new round) or one the session has."""
     if raw is None:
         return None
     if not is_whole_number(raw) or raw < 1:  # type: ignore[operator]
         raise ServiceError(gettext_noop("Round: give the number of the round to correct"), field="round")
+    if raw > MAX_ROUND_NUMBER or not Round.objects.filter(session=session, number=raw).exists():
+        raise ServiceError(
+            gettext_noop("Round: there is no round %(number)s to correct"), field="round", number=raw
+        )
     return raw  # type: ignore[return-value]
 
 
@@ -87,6 +92,7 @@ def refusal(lock: EntryLock, token: str | None) -> LockRefused:
 
 def check_holder(lock: EntryLock, token: str | None) -> None:
     """Fencing: only the current, unexpired token may write."""
+    token = clean_token(token)
     if not (token and lock.token == token and is_live(lock)):
         raise refusal(lock, token)
 
@@ -145,7 +151,8 @@ def lock_acquire(
 ) -> LockGrant:
     """Take the free lock, or renew it with the current token; otherwise refuse with the holder."""
     device = clean_device(device)
-    editing_round = clean_round_number(editing_round)
+    editing_round = clean_round_number(session, editing_round)
+    token = clean_token(token)
     if token:
         renewed = EntryLock.objects.filter(session=session, token=token, expires_at__gt=Now()).update(
             holder=device,
@@ -164,6 +171,7 @@ def lock_acquire(
 
 def lock_renew(*, session: Session, token: str | None) -> LockGrant:
     """The holder is still at it: extend the lease. A lost or expired lease is refused."""
+    token = clean_token(token)
     renewed = EntryLock.objects.filter(session=session, token=token or "-", expires_at__gt=Now()).update(
         renewed_at=Now(), expires_at=from_now(settings.LOCK_LEASE_SECONDS)
     )
@@ -177,7 +185,7 @@ def lock_renew(*, session: Session, token: str | None) -> LockGrant:
 def lock_takeover(*, session: Session, device: object, editing_round: object = None) -> LockGrant:
     """Take a lease that went idle (not renewed for LOCK_IDLE_SECONDS) or ran out."""
     device = clean_device(device)
-    editing_round = clean_round_number(editing_round)
+    editing_round = clean_round_number(session, editing_round)
     idle_since = ExpressionWrapper(
         Now() - timedelta(seconds=settings.LOCK_IDLE_SECONDS), output_field=DateTimeField()
     )
@@ -194,6 +202,7 @@ def lock_takeover(*, session: Session, device: object, editing_round: object = N
 
 def lock_release(*, session: Session, token: str | None) -> bool:
     """Hand the lock back; a token that no longer holds it changes nothing."""
+    token = clean_token(token)
     released = EntryLock.objects.filter(session=session, token=token or "-").update(**FREE)
     if released:
         events.announce(session.pk, "lock.changed")

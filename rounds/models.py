@@ -16,6 +16,8 @@ from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, Mode
 MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
 MAX_NAME_LENGTH = 40
 MAX_DEVICE_LENGTH = 40
+# The largest number a PositiveIntegerField holds on every database; a bigger one names no round.
+MAX_ROUND_NUMBER = 2**31 - 1
 
 
 def new_key() -> str:

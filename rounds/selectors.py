@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
@@ -13,10 +14,21 @@ from django.db.models.functions import Now
 from django.urls import reverse
 
 from rounds import scoring
-from rounds.errors import RoundMissing
+from rounds.errors import RoundMissing, ServiceError
 from rounds.locking import is_live, lease_id
-from rounds.models import EntryLock, Hand, PaidTransfer, Player, Round, RoundVersion, Session
-from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound
+from rounds.models import (
+    MAX_ROUND_NUMBER,
+    EntryLock,
+    Hand,
+    PaidTransfer,
+    Player,
+    Round,
+    RoundVersion,
+    Session,
+)
+from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound, gettext_noop, is_whole_number
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class Viewer(StrEnum):
@@ -26,6 +38,8 @@ class Viewer(StrEnum):
 
 def session_by_key(key: str) -> tuple[Session, Viewer] | None:
     """The session a key opens, and what that key may do."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None  # not a key this app makes (a NUL would even upset PostgreSQL)
     session = Session.objects.filter(edit_key=key).first()
     if session is not None:
         return session, Viewer.EDITOR
@@ -280,7 +294,8 @@ def version_json(version: RoundVersion) -> dict:
 
 
 def round_by_number(session: Session, number: object) -> Round:
-    round_ = Round.objects.filter(session=session, number=number).first() if isinstance(number, int) else None
+    wellformed = is_whole_number(number) and 1 <= number <= MAX_ROUND_NUMBER  # type: ignore[operator]
+    round_ = Round.objects.filter(session=session, number=number).first() if wellformed else None
     if round_ is None:
         raise RoundMissing(number)
     return round_
@@ -299,5 +314,14 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     """
     names = [player.name for player in session.players.all()]
     rules = session_rules(session) if number is None else rules_of(round_by_number(session, number))
+    check_covering_rule(session, entry)
     entry = scoring.validate_round(entry, names, rules)
     return scored_json(entry, scoring.score_checked(entry, rules))
+
+
+def check_covering_rule(session: Session, entry: RoundEntry) -> None:
+    """Covering is named only in a session that plays the covering (assistant) rule."""
+    if entry.covering is not None and not session.covering_rule:
+        raise ServiceError(
+            gettext_noop("Covering: this session does not use the covering rule"), field="covering"
+        )

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import path, re_path
 
 from rounds import api, views
 
@@ -27,4 +27,6 @@ urlpatterns = [
     path("api/sessions/<str:key>/export.json", api.export_json, name="api-export-json"),
     path("api/sessions/<str:key>/rounds/<int:number>", api.round_detail, name="api-round"),
     path("api/sessions/<str:key>/rounds/<int:number>/history", api.history, name="api-history"),
+    # Last: every other address under /api/ answers the JSON 404 of the contract.
+    re_path(r"^api/(?P<path>.*)$", api.not_found, name="api-not-found"),
 ]

@@ -4,6 +4,8 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from tests.reports import COUNTS
+
 
 @pytest.fixture(scope="session", autouse=True)
 def collected_static(django_db_blocker):
@@ -16,6 +18,12 @@ def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in this thread
     from its first use on, which the asyncio (WebSocket) tests cannot share."""
     items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The case counts the table-driven and generated tests measured."""
+    for what, number in sorted(COUNTS.items()):
+        terminalreporter.write_line(f"{what}: {number}")
 
 
 def pytest_runtest_setup(item):

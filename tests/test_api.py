@@ -285,7 +285,7 @@ def test_bad_round_is_a_400_naming_the_player_and_stores_nothing(api, cards, mes
 
 
 def test_covering_and_twos_through_the_api(api):
-    key = create(api, preset="house-tiers")["id"]
+    key = create(api, preset="house-tiers", covering_rule=True)["id"]
     token = token_for(api, key)
     response = add(api, key, token, [7, 0, 8, 13], twos=[1, 0, 0, 2])
     assert response.json()["round"]["scores"] == [-18, 115, -24, -73]
@@ -405,7 +405,7 @@ def test_patch_finished_false_reopens(api):
 
 
 def test_preview_scores_a_round_without_storing_it_or_needing_the_lock(api):
-    key = create(api, preset="wta-flat")["id"]
+    key = create(api, preset="wta-flat", covering_rule=True)["id"]
     response = api.post(f"/api/sessions/{key}/preview", {"cards": [5, 0, 11, 13], "covering": 0})
     assert response.status_code == 200
     assert response.json()["round"]["scores"] == [-29, 29, 0, 0]

@@ -18,6 +18,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import AsyncClient
 
 from rounds import services
+from rounds.locking import lock_release
 from rounds.models import Round, RoundVersion, Session
 from rounds.selectors import Viewer, table_state
 from scorekeeper.asgi import application
@@ -375,6 +376,7 @@ async def test_the_round_that_reaches_the_length_finishes_the_session_for_follow
 
 async def test_follower_sees_lock_changed_on_acquire_renew_and_release():
     session = await new_session()
+    await in_thread(lambda: lock_release(session=session, token=add_rounds(session, [5, 0, 11, 13])))()
     async with table(session.edit_key, session.view_key) as (ann, ben):
         token = await ann.acquire("Ann's phone")
         taken = (await ben.event("lock.changed"))["state"]["lock"]

@@ -15,6 +15,7 @@ from rounds.models import Round, RoundVersion, Session
 from rounds.scoring import RoundEntry
 from rounds.selectors import (
     ScoredSession,
+    check_covering_rule,
     round_by_number,
     rules_of,
     scored_session,
@@ -88,6 +89,7 @@ def round_add(
         if session.finished:
             raise SessionFinished()
         rules = session_rules(session)
+        check_covering_rule(session, entry)
         checked = scoring.validate_round(entry, current.names, rules)
         scored = scoring.score_checked(checked, rules)
         round_ = Round.objects.create(
@@ -132,6 +134,7 @@ def round_edit(
     def edit(session: Session, current: ScoredSession, device: str) -> Change:
         round_, _, before = current.find(round_by_number(session, number))
         rules = rules_of(round_)
+        check_covering_rule(session, entry)
         checked = scoring.validate_round(entry, current.names, rules)
         scored = scoring.score_checked(checked, rules)
         round_.covering = checked.covering

@@ -22,6 +22,11 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+CSP_PREFIX = "CSP violation:"
+CSP_WATCH = (
+    "document.addEventListener('securitypolicyviolation', (event) => console.error("
+    f"'{CSP_PREFIX} ' + event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile + ':' + event.lineNumber));"
+)
 SERVER_ENV = {"LOCK_GRACE_SECONDS": "1", "LOCK_IDLE_SECONDS": "3", "LOCK_LEASE_SECONDS": "30"}
 
 
@@ -66,12 +71,19 @@ class Phone:
             viewport=PHONE, java_script_enabled=javascript, has_touch=True, locale="en-GB"
         )
         self.context.add_init_script(f"localStorage.setItem('bigtwo.device', {json.dumps(name)})")
+        # Every Content-Security-Policy violation is an error of the test, whatever the page.
+        self.context.add_init_script(CSP_WATCH)
         self.page = self.context.new_page()
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", self.console)
         self.server_url = server_url
         self.name = name
         self.javascript = javascript
+
+    def console(self, message):
+        if "Content Security Policy" in message.text or message.text.startswith(CSP_PREFIX):
+            self.errors.append(message.text)
 
     def open(self, path, *, live=True):
         """Go to a page; on a session page, wait until its socket is live."""

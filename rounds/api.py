@@ -31,6 +31,7 @@ from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
+from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, round_history, round_preview, session_by_key, table_state
@@ -40,7 +41,10 @@ LOCK_HEADER = "X-Entry-Lock"
 
 def refused(error: ProtocolError | ScoringError) -> JsonResponse:
     status, body = refusal(error)
-    return JsonResponse(body, status=status)
+    response = JsonResponse(body, status=status)
+    if isinstance(error, RateLimited):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def endpoint(*methods: str) -> Callable:
@@ -110,9 +114,10 @@ def sessions(request: HttpRequest) -> JsonResponse:
     body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
     players = clean_players(body.get("players"))
     settings = clean_settings(body)
-    session = services.session_create(
-        players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-    )
+    with rate_limited(request, "session"):
+        session = services.session_create(
+            players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+        )
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
 
 
@@ -217,9 +222,9 @@ def preview(request: HttpRequest, key: str) -> JsonResponse:
 def rematch(request: HttpRequest, key: str) -> JsonResponse:
     """A new session with the same players, seats and settings."""
     session, _viewer = open_session(key, write=True)
-    return JsonResponse(
-        table_state(services.session_rematch(session=session), viewer=Viewer.EDITOR), status=201
-    )
+    with rate_limited(request, "session"):
+        rematch = services.session_rematch(session=session)
+    return JsonResponse(table_state(rematch, viewer=Viewer.EDITOR), status=201)
 
 
 @endpoint("POST")

@@ -261,3 +261,24 @@ class PaidTransfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payer} paid {self.payee} {self.amount}"
+
+
+class RateCounter(models.Model):
+    """How many `scope` writes (new sessions, new groups) one client address made in one window.
+
+    In the database, so every server process counts the same (rounds/ratelimit.py).
+    """
+
+    scope = models.CharField(max_length=20)
+    client = models.CharField(max_length=64)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "client", "window_start"], name="rate_counter_unique"),
+        ]
+        indexes = [models.Index(fields=["window_start"], name="rate_counter_window")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} from {self.client}: {self.count}"

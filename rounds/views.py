@@ -19,6 +19,7 @@ from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.models import Session
 from rounds.payments import transfer_mark_paid
+from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, lock_state, session_by_key, table_state
 from rounds.sharing import lan_url, opened_on_loopback, share_link
@@ -45,12 +46,20 @@ def open_to_edit(key: str) -> tuple[Session, Viewer]:
 @require_http_methods(["GET", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        session = services.session_create(
-            players=form.players, settings=form.settings, randomize_seats=form.cleaned_data["randomize_seats"]
-        )
-        return redirect("rounds:session", key=session.edit_key)
     status = 400 if request.method == "POST" else 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            with rate_limited(request, "session"):
+                session = services.session_create(
+                    players=form.players,
+                    settings=form.settings,
+                    randomize_seats=form.cleaned_data["randomize_seats"],
+                )
+        except RateLimited as error:
+            form.add_error(None, translated(error))
+            status = error.status
+        else:
+            return redirect("rounds:session", key=session.edit_key)
     return render(request, "rounds/home.html", {"form": form, "presets": presets_for_page()}, status=status)
 
 

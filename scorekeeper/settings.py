@@ -179,6 +179,19 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+
+def env_rate(name: str, default: str) -> tuple[int, int]:
+    """A rate limit from the environment as "COUNT/SECONDS", e.g. "30/3600"."""
+    count, seconds = os.environ.get(name, default).split("/")
+    return int(count), int(seconds)
+
+
+# New sessions (and groups) per client address, counted in the database across workers.
+RATE_LIMITS = {
+    "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
+    "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
+}
+
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SECURE_REFERRER_POLICY = "same-origin"
 

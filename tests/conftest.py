@@ -36,6 +36,12 @@ def pytest_runtest_setup(item):
             )
 
 
+@pytest.fixture(autouse=True)
+def generous_rate_limits(settings):
+    """Tests create many sessions from one address; tests/test_rate_limits.py sets tight limits."""
+    settings.RATE_LIMITS = {"session": (100_000, 60), "group": (100_000, 60)}
+
+
 @pytest.fixture
 def fast_lock(settings):
     """A short lease, idle limit and grace, so expiry tests take a second, not half a minute."""

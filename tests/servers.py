@@ -47,6 +47,8 @@ def daphne(**env: str) -> Iterator[str]:
         "HTTPS": "0",
         "DEBUG": "0",
         "PYTHONUNBUFFERED": "1",
+        "RATE_LIMIT_SESSIONS": "100000/60",
+        "RATE_LIMIT_GROUPS": "100000/60",
         **env,
     }
     process = subprocess.Popen(

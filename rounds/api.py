@@ -29,6 +29,7 @@ from rounds.inputs import (
 )
 from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
+from rounds.openapi import document as openapi_document
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import RateLimited, rate_limited
@@ -283,6 +284,12 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key)
     return JsonResponse({"number": number, "versions": round_history(session, number)})
+
+
+@endpoint("GET")
+def openapi(request: HttpRequest) -> JsonResponse:
+    """The OpenAPI 3.1 description of this API (rounds/openapi.py)."""
+    return JsonResponse(openapi_document(), json_dumps_params={"ensure_ascii": False})
 
 
 @csrf_exempt

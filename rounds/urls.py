@@ -17,6 +17,7 @@ urlpatterns = [
     path("s/<str:key>/settings", views.session_settings, name="session-settings"),
     path("api/sessions", api.sessions, name="api-sessions"),
     path("api/presets", api.presets, name="api-presets"),
+    path("api/openapi.json", api.openapi, name="api-openapi"),
     path("api/sessions/<str:key>", api.session_detail, name="api-session"),
     path("api/sessions/<str:key>/lock", api.lock, name="api-lock"),
     path("api/sessions/<str:key>/rounds", api.rounds, name="api-rounds"),

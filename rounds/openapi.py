@@ -1,0 +1,463 @@
+"""The OpenAPI 3.1 description of the JSON API (docs: ../shared/API.md), served at /api/openapi.json.
+
+The one place the contract is written for machines: tests/test_openapi.py validates it and
+checks that every /api/ route of rounds/urls.py is in it, and schemathesis calls every
+operation of it against a live server (tests/test_schemathesis.py).
+"""
+
+from __future__ import annotations
+
+from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
+from rounds.models import MAX_DEVICE_LENGTH, MAX_NAME_LENGTH
+
+NULL = {"type": "null"}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: dict) -> dict:
+    return {"anyOf": [schema, NULL]}
+
+
+def obj(properties: dict, *, required: tuple[str, ...] = (), closed: bool = False) -> dict:
+    schema: dict = {"type": "object", "properties": properties, "required": list(required)}
+    if closed:
+        schema["additionalProperties"] = False  # the API refuses unknown fields
+    return schema
+
+
+def array(items: dict, **limits: int) -> dict:
+    return {"type": "array", "items": items, **limits}
+
+
+INTEGER = {"type": "integer"}
+STRING = {"type": "string"}
+BOOLEAN = {"type": "boolean"}
+MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
+COUNTS = array(INTEGER, minItems=2, maxItems=4)
+PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
+TIERS = array(array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1, maxItems=13)
+TWOS_RULE = nullable(
+    obj(
+        {"points_per_two": {"type": "integer", "minimum": 1, "maximum": 100}},
+        required=("points_per_two",),
+        closed=True,
+    )
+)
+MODE = {"enum": ["points", "winner_takes_all", "pay_difference"]}
+RULES = obj({"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE}, required=("mode", "tiers", "twos"))
+REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
+DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
+
+SETTINGS_INPUT = {
+    "preset": nullable(STRING),
+    "mode": MODE,
+    "tiers": TIERS,
+    "twos": TWOS_RULE,
+    "rounds": nullable({"type": "integer", "minimum": 1, "maximum": 999}),
+    "target": nullable({"type": "integer", "minimum": 1, "maximum": 100_000}),
+    "value_per_point": nullable(
+        {"anyOf": [{"type": "string", "maxLength": 20}, {"type": "number", "minimum": 0}]}
+    ),
+    "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
+    "covering_rule": BOOLEAN,
+}
+
+SCHEMAS = {
+    "Error": obj(
+        {"error": STRING, "field": nullable(STRING), "player": nullable(INTEGER), "holder": nullable(STRING)},
+        required=("error", "field", "player"),
+    ),
+    "Preset": obj(
+        {
+            "id": STRING,
+            "name": STRING,
+            "description": STRING,
+            "mode": MODE,
+            "tiers": TIERS,
+            "twos": TWOS_RULE,
+            "rounds": nullable(INTEGER),
+            "target": nullable(INTEGER),
+        },
+        required=("id", "name", "mode", "tiers", "twos", "rounds", "target"),
+    ),
+    "Settings": obj(
+        {
+            "mode": MODE,
+            "tiers": TIERS,
+            "twos": TWOS_RULE,
+            "rounds": nullable(INTEGER),
+            "target": nullable(INTEGER),
+            "value_per_point": nullable(STRING),
+            "currency": STRING,
+            "covering_rule": BOOLEAN,
+        },
+        required=("mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"),
+    ),
+    "Round": obj(
+        {
+            "number": {"type": "integer", "minimum": 1},
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "winner": PLAYER_INDEX,
+            "penalties": COUNTS,
+            "scores": COUNTS,
+            "totals_after": COUNTS,
+            "rules": RULES,
+            "edited": BOOLEAN,
+        },
+        required=("number", "cards", "twos", "covering", "winner", "penalties", "scores"),
+    ),
+    "DeletedRound": obj(
+        {
+            "number": INTEGER,
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "scores": COUNTS,
+            "rules": RULES,
+            "deleted": {"const": True},
+        },
+        required=("number", "cards", "scores", "deleted"),
+    ),
+    "Preview": obj(
+        {
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "winner": PLAYER_INDEX,
+            "penalties": COUNTS,
+            "scores": COUNTS,
+        },
+        required=("cards", "winner", "penalties", "scores"),
+    ),
+    "Lock": obj(
+        {
+            "holder": STRING,
+            "expires_in": {"type": "number"},
+            "idle_for": {"type": "number"},
+            "idle_after": {"type": "number"},
+            "round": nullable(INTEGER),
+            "lease": STRING,
+        },
+        required=("holder", "expires_in"),
+    ),
+    "LockGrant": obj(
+        {"token": STRING, "holder": STRING, "expires_in": {"type": "number"}, "lease": STRING},
+        required=("token", "holder", "expires_in"),
+    ),
+    "Transfer": obj(
+        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN},
+        required=("from", "to", "amount"),
+    ),
+    "State": obj(
+        {
+            "id": STRING,
+            "view_id": STRING,
+            "version": INTEGER,
+            "players": array(
+                obj(
+                    {
+                        "name": {"type": "string", "maxLength": MAX_NAME_LENGTH},
+                        "seat": INTEGER,
+                        "total": INTEGER,
+                        "rank": INTEGER,
+                    },
+                    required=("name", "seat"),
+                ),
+                minItems=2,
+                maxItems=4,
+            ),
+            "settings": ref("Settings"),
+            "rounds": array(ref("Round")),
+            "totals": COUNTS,
+            "standings": array(
+                obj(
+                    {"player": PLAYER_INDEX, "rank": INTEGER, "total": INTEGER},
+                    required=("player", "rank", "total"),
+                )
+            ),
+            "finished": BOOLEAN,
+            "next": obj(
+                {
+                    "round": INTEGER,
+                    "leader": nullable(PLAYER_INDEX),
+                    "dealer": PLAYER_INDEX,
+                    "direction": {"enum": ["clockwise", "counterclockwise"]},
+                },
+                required=("round", "leader", "dealer", "direction"),
+            ),
+            "settlement": nullable(
+                obj(
+                    {
+                        "net": array(MONEY),
+                        "transfers": array(ref("Transfer")),
+                        "pairwise": array(array(MONEY)),
+                    },
+                    required=("net", "transfers"),
+                )
+            ),
+            "lock": nullable(ref("Lock")),
+            "links": obj({"page": STRING, "follow": STRING, "socket": STRING}, required=("follow", "socket")),
+        },
+        required=(
+            "players",
+            "settings",
+            "rounds",
+            "totals",
+            "standings",
+            "finished",
+            "next",
+            "settlement",
+            "lock",
+            "links",
+        ),
+    ),
+    "RoundReply": obj(
+        {
+            "round": {"anyOf": [ref("Round"), ref("DeletedRound"), NULL]},
+            "state": ref("State"),
+            "deleted": INTEGER,
+        },
+        required=("round", "state"),
+    ),
+    "History": obj(
+        {
+            "number": INTEGER,
+            "versions": array(
+                obj(
+                    {
+                        "action": STRING,
+                        "number": INTEGER,
+                        "cards": COUNTS,
+                        "scores": COUNTS,
+                        "device": STRING,
+                        "at": {"type": "string"},
+                    },
+                    required=("action", "number", "cards", "scores", "at"),
+                )
+            ),
+        },
+        required=("number", "versions"),
+    ),
+}
+
+BODIES = {
+    "SessionCreate": obj(
+        {
+            **SETTINGS_INPUT,
+            "players": array(
+                {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}, minItems=2, maxItems=4
+            ),
+            "randomize_seats": BOOLEAN,
+        },
+        required=("players",),
+        closed=True,
+    ),
+    "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": BOOLEAN}, closed=True),
+    "LockRequest": obj(
+        {"device": DEVICE, "takeover": BOOLEAN, "round": nullable({"type": "integer", "minimum": 1})},
+        required=("device",),
+        closed=True,
+    ),
+    "RoundEntry": obj(
+        {
+            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
+            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
+            "covering": nullable(PLAYER_INDEX),
+            "request_id": REQUEST_ID,
+            "release_lock": BOOLEAN,
+        },
+        required=("cards",),
+        closed=True,
+    ),
+    "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
+    "PreviewRequest": obj(
+        {
+            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
+            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
+            "covering": nullable(PLAYER_INDEX),
+            "number": nullable({"type": "integer", "minimum": 1}),
+        },
+        required=("cards",),
+        closed=True,
+    ),
+    "TransferPaid": obj(
+        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN, "device": DEVICE},
+        required=("from", "to", "amount"),
+        closed=True,
+    ),
+}
+
+DESCRIPTIONS = {
+    400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
+    403: "A follow key tried to write",
+    404: "No such session, round or address",
+    405: "This address does not take that method",
+    409: "The entry lock is held elsewhere or lost, the session is finished, or the request_id was reused",
+    413: "The body is over 64 KB",
+    415: "The body is not application/json",
+    429: "Too many new sessions from this address (see Retry-After)",
+}
+KEY = {
+    "name": "key",
+    "in": "path",
+    "required": True,
+    "description": "the edit key, or the follow key to read",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+}
+NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+LOCK_HEADER = {
+    "name": "X-Entry-Lock",
+    "in": "header",
+    "required": False,
+    "description": "the entry lock's token",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+
+
+def json_content(schema: dict) -> dict:
+    return {"application/json": {"schema": schema}}
+
+
+def operation(
+    summary: str,
+    ok: int,
+    reply: dict | None,
+    *,
+    errors: tuple[int, ...],
+    body: str | None = None,
+    body_required: bool = True,
+    parameters: tuple[dict, ...] = (),
+    media: str = "application/json",
+) -> dict:
+    responses: dict = {str(ok): {"description": "OK" if ok == 200 else "Created"}}
+    if reply is not None:
+        responses[str(ok)]["content"] = {media: {"schema": reply}}
+    if body is not None:
+        errors = (*errors, 400, 413, 415)
+    for status in sorted({*errors, 404, 405}):
+        responses[str(status)] = {"description": DESCRIPTIONS[status], "content": json_content(ref("Error"))}
+    result: dict = {"summary": summary, "responses": responses, "parameters": list(parameters)}
+    if body is not None:
+        result["requestBody"] = {"required": body_required, "content": json_content(ref(body))}
+    return result
+
+
+WRITE = (KEY, LOCK_HEADER)
+PATHS = {
+    "/api/sessions": {
+        "post": operation("Start a session", 201, ref("State"), errors=(429,), body="SessionCreate"),
+    },
+    "/api/presets": {"get": operation("The quick setups", 200, array(ref("Preset")), errors=())},
+    "/api/sessions/{key}": {
+        "get": operation("The session's state", 200, ref("State"), errors=(), parameters=(KEY,)),
+        "patch": operation(
+            "Change the rules, length or wager; reopen or finish",
+            200,
+            ref("State"),
+            errors=(403, 409),
+            body="SessionChange",
+            parameters=WRITE,
+        ),
+    },
+    "/api/sessions/{key}/lock": {
+        "post": operation(
+            "Take, renew or take over the entry lock",
+            200,
+            ref("LockGrant"),
+            errors=(403, 409),
+            body="LockRequest",
+            parameters=WRITE,
+        ),
+        "delete": operation(
+            "Hand the entry lock back",
+            200,
+            obj({"released": BOOLEAN, "lock": nullable(ref("Lock"))}, required=("released", "lock")),
+            errors=(400, 403),
+            parameters=WRITE,
+        ),
+    },
+    "/api/sessions/{key}/rounds": {
+        "post": operation(
+            "Add a round", 201, ref("RoundReply"), errors=(403, 409), body="RoundEntry", parameters=WRITE
+        ),
+    },
+    "/api/sessions/{key}/rounds/{number}": {
+        "put": operation(
+            "Correct a round",
+            200,
+            ref("RoundReply"),
+            errors=(403, 409),
+            body="RoundEntry",
+            parameters=(*WRITE, NUMBER),
+        ),
+        "delete": operation(
+            "Delete a round (later rounds move down)",
+            200,
+            ref("RoundReply"),
+            errors=(403, 409),
+            body="RoundDelete",
+            body_required=False,
+            parameters=(*WRITE, NUMBER),
+        ),
+    },
+    "/api/sessions/{key}/rounds/{number}/history": {
+        "get": operation(
+            "Every version of a round", 200, ref("History"), errors=(), parameters=(KEY, NUMBER)
+        ),
+    },
+    "/api/sessions/{key}/preview": {
+        "post": operation(
+            "Score a round without storing it",
+            200,
+            obj({"round": ref("Preview")}, required=("round",)),
+            errors=(),
+            body="PreviewRequest",
+            parameters=(KEY,),
+        ),
+    },
+    "/api/sessions/{key}/rematch": {
+        "post": operation(
+            "A new session with the same players and settings",
+            201,
+            ref("State"),
+            errors=(403, 429),
+            parameters=(KEY,),
+        ),
+    },
+    "/api/sessions/{key}/transfers/paid": {
+        "post": operation(
+            "Tick a settlement transfer paid",
+            200,
+            ref("State"),
+            errors=(403,),
+            body="TransferPaid",
+            parameters=(KEY,),
+        ),
+    },
+    "/api/sessions/{key}/export.csv": {
+        "get": operation("Rounds as CSV", 200, STRING, errors=(), parameters=(KEY,), media="text/csv"),
+    },
+    "/api/sessions/{key}/export.json": {
+        "get": operation("The state as a JSON file", 200, ref("State"), errors=(), parameters=(KEY,)),
+    },
+    "/api/openapi.json": {"get": operation("This document", 200, {"type": "object"}, errors=())},
+}
+
+
+def document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Big Two scorekeeper",
+            "version": "1",
+            "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
+            "keys in the path are the only credential; writes need the X-Entry-Lock token.",
+        },
+        "paths": PATHS,
+        "components": {"schemas": {**SCHEMAS, **BODIES}},
+    }

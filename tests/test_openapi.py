@@ -1,0 +1,66 @@
+"""/api/openapi.json: a valid OpenAPI 3.1 document naming every /api/ route, and matching real replies."""
+
+import re
+
+import pytest
+from django.urls import get_resolver
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+
+from rounds.openapi import document
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_document_is_valid_openapi_3_1(client):
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    spec = response.json()
+    assert spec["openapi"] == "3.1.0"
+    validate(spec)  # raises on any fault
+
+
+def api_routes():
+    """Every /api/ route of the URL configuration, in OpenAPI's {name} form."""
+    routes = set()
+    for pattern in get_resolver().url_patterns[0].url_patterns:
+        route = str(pattern.pattern)
+        if route.startswith("api/") and not route.startswith("^"):
+            routes.add("/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route))
+    return routes
+
+
+def test_every_api_route_is_described_with_each_method_it_takes(client):
+    paths = document()["paths"]
+    assert api_routes() == set(paths)
+    assert len(paths) >= 13
+    for path, operations in paths.items():
+        concrete = path.replace("{key}", "k").replace("{number}", "1")
+        for method in ("get", "post", "put", "patch", "delete"):
+            if method in operations:
+                continue
+            reply = getattr(client, method)(concrete)
+            assert reply.status_code == 405, (method, path)
+
+
+def validator(name):
+    spec = document()
+    schema = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+    return Draft202012Validator(schema)
+
+
+def test_real_replies_match_the_schemas(api):
+    created = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], "value_per_point": "0.5"}).json()
+    validator("State").validate(created)
+    key = created["id"]
+    grant = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()
+    validator("LockGrant").validate(grant)
+    added = api.post(f"/api/sessions/{key}/rounds", {"cards": [3, 0, 5]}, token=grant["token"]).json()
+    validator("RoundReply").validate(added)
+    validator("History").validate(api.get(f"/api/sessions/{key}/rounds/1/history").json())
+    deleted = api.delete(f"/api/sessions/{key}/rounds/1", token=grant["token"]).json()
+    validator("RoundReply").validate(deleted)
+    refusal = api.post(f"/api/sessions/{key}/rounds", {"cards": [3, 3, 5]}, token=grant["token"]).json()
+    validator("Error").validate(refusal)
+    with pytest.raises(Exception, match="required"):
+        validator("State").validate({"players": []})

@@ -1,0 +1,69 @@
+"""schemathesis against a live daphne, over every operation of /api/openapi.json.
+
+Bounded: the coverage phase (each schema constraint at and past its edge) and a fuzzing phase
+of at most EXAMPLES cases per operation, with a fixed seed. Checks: no 500, every status and
+content type documented, every response matching its schema, and input the schema forbids
+refused. The path key is a real session's edit key and the lock header its current token, so
+writes reach the services.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.reports import count
+from tests.servers import LOGS, daphne
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+EXAMPLES = 10
+SEED = 20261202
+CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection"
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_every_operation_holds_to_its_schema(django_db_setup):
+    with daphne() as base:
+        session = post(
+            base,
+            "/api/sessions",
+            {"players": ["Ann", "Ben", "Cat", "Dan"], "covering_rule": True, "value_per_point": "0.50"},
+        )
+        token = post(base, f"/api/sessions/{session['id']}/lock", {"device": "Fuzzer"})["token"]
+        LOGS.mkdir(parents=True, exist_ok=True)
+        config = LOGS / "schemathesis.toml"
+        config.write_text(f'[parameters]\nkey = "{session["id"]}"\n"header.X-Entry-Lock" = "{token}"\n')
+        command = [
+            str(Path(sys.executable).parent / "schemathesis"),
+            "--config-file", str(config),
+            "run", f"{base}/api/openapi.json",
+            "--phases", "coverage,fuzzing",
+            "--max-examples", str(EXAMPLES),
+            "--seed", str(SEED),
+            "--checks", CHECKS,
+            "--workers", "1",
+            "--request-timeout", "10",
+        ]  # fmt: skip
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    (LOGS / "schemathesis.txt").write_text(run.stdout + run.stderr)
+    assert run.returncode == 0, run.stdout[-4000:]
+    generated = re.search(r"(\d+) generated, (\d+) passed", run.stdout)
+    assert generated, run.stdout[-2000:]
+    assert generated.group(1) == generated.group(2)
+    assert int(generated.group(1)) >= 15 * EXAMPLES
+    assert "Tested: 15" in run.stdout or re.search(r"Tested:\s+15", run.stdout)
+    count("schemathesis cases passed", int(generated.group(1)))

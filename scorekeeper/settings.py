@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "rounds.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

@@ -7,7 +7,7 @@ PORT ?= 8000
 ARGS ?=
 I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=test-artifacts --ignore=tests --no-obsolete
 
-.PHONY: run serve bench test lint format chromium gettext messages clean
+.PHONY: run serve bench test lint format chromium gettext redis messages clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -40,7 +40,7 @@ bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/run.py
 
 ## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
-test: $(VENV)/.dev chromium gettext
+test: $(VENV)/.dev chromium gettext redis
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python scripts/run_tests.py $(ARGS)
@@ -51,6 +51,13 @@ chromium:
 		[ "$$(id -u)" = 0 ] || { echo "Install chromium (sudo apt-get install -y chromium) and run again."; exit 1; }; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null || \
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }; }
+
+## redis: the Redis-restart test runs its own redis-server
+redis:
+	@command -v redis-server >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "Install redis-server (sudo apt-get install -y redis-server) and run again."; exit 1; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server >/dev/null || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q redis-server >/dev/null; }; }
 
 ## gettext: msgfmt checks the translation catalogs in the tests
 gettext:

@@ -58,9 +58,7 @@ SETTINGS_INPUT = {
     "twos": TWOS_RULE,
     "rounds": nullable({"type": "integer", "minimum": 1, "maximum": 999}),
     "target": nullable({"type": "integer", "minimum": 1, "maximum": 100_000}),
-    "value_per_point": nullable(
-        {"anyOf": [{"type": "string", "maxLength": 20}, {"type": "number", "minimum": 0}]}
-    ),
+    "value_per_point": nullable({"anyOf": [{"type": "string"}, {"type": "number", "minimum": 0}]}),
     "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
     "covering_rule": BOOLEAN,
 }
@@ -257,7 +255,7 @@ BODIES = {
         required=("players",),
         closed=True,
     ),
-    "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": BOOLEAN}, closed=True),
+    "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": nullable(BOOLEAN)}, closed=True),
     "LockRequest": obj(
         {"device": DEVICE, "takeover": BOOLEAN, "round": nullable({"type": "integer", "minimum": 1})},
         required=("device",),

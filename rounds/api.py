@@ -35,7 +35,14 @@ from rounds.presets import PRESETS
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, round_history, round_preview, session_by_key, table_state
+from rounds.selectors import (
+    Viewer,
+    round_history,
+    round_preview,
+    session_by_key,
+    session_history,
+    table_state,
+)
 
 LOCK_HEADER = "X-Entry-Lock"
 
@@ -166,6 +173,7 @@ ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
 
 
 def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> JsonResponse:
+    """The round written, the state after it, and `version_id`: the history version it recorded."""
     reply = write_reply(write, session, viewer=Viewer.EDITOR)
     return JsonResponse(reply, status=200 if write.replayed else status)
 
@@ -275,7 +283,8 @@ def export_csv(request: HttpRequest, key: str) -> HttpResponse:
 def export_json(request: HttpRequest, key: str) -> HttpResponse:
     session, viewer = open_session(key)
     response = JsonResponse(
-        table_state(session, viewer=viewer), json_dumps_params={"ensure_ascii": False, "indent": 2}
+        {**table_state(session, viewer=viewer), "history": session_history(session)},
+        json_dumps_params={"ensure_ascii": False, "indent": 2},
     )
     return attachment(response, session, "json")
 
@@ -296,3 +305,28 @@ def openapi(request: HttpRequest) -> JsonResponse:
 def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
     """Anything under /api/ that no endpoint answers: the contract's JSON 404, never the HTML page."""
     return refused(ProtocolError(404, _("There is no API endpoint at this address")))
+
+
+@endpoint("GET")
+def session_versions(request: HttpRequest, key: str) -> JsonResponse:
+    """Every version of every round, deleted rounds included, newest first."""
+    session, _viewer = open_session(key)
+    return JsonResponse({"versions": session_history(session)})
+
+
+HISTORY_WRITES = {"restore": services.round_restore, "undo": services.round_undo}
+
+
+@endpoint("POST")
+def version_write(request: HttpRequest, key: str, version: int, action: str) -> JsonResponse:
+    """Restore the deleted round of a history version, or undo the change a version recorded."""
+    session, _viewer = open_session(key, write=True)
+    body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
+    write = HISTORY_WRITES[action](
+        session=session,
+        token=request.headers.get(LOCK_HEADER),
+        version_id=version,
+        request_id=clean_request_id(body.get("request_id")),
+        release_lock=flag(body, "release_lock"),
+    )
+    return round_reply(write, session, status=201 if action == "restore" else 200)

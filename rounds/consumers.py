@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from rounds import services
 from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.events import group_name
-from rounds.inputs import clean_request_id, clean_round_entry
+from rounds.inputs import clean_request_id, clean_round_entry, clean_version_id
 from rounds.locking import (
     lock_acquire,
     lock_disconnect,
@@ -45,7 +45,10 @@ WRITES = {
     "round.add",
     "round.edit",
     "round.delete",
+    "round.restore",
+    "round.undo",
 }
+HISTORY_WRITES = {"round.restore": services.round_restore, "round.undo": services.round_undo}
 CLOSE_UNKNOWN_SESSION = 4404
 # Look again this long after a lease should have ended, so the database surely sees it lapsed.
 EXPIRY_MARGIN = 0.25
@@ -206,7 +209,10 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             "request_id": clean_request_id(content.get("request_id")),
             "release_lock": release,
         }
-        if kind == "round.delete":
+        if kind in HISTORY_WRITES:
+            version_id = clean_version_id(content.get("version"))
+            write = await run_service(HISTORY_WRITES[kind], version_id=version_id, **arguments)
+        elif kind == "round.delete":
             write = await run_service(services.round_delete, number=content.get("number"), **arguments)
         elif kind == "round.edit":
             entry = clean_round_entry(content)

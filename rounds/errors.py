@@ -12,6 +12,12 @@ LOCK_STILL_LIVE = gettext_noop("%(holder)s is still entering; you can take over 
 SESSION_FINISHED = gettext_noop("The session is finished; reopen it to add a round")
 REQUEST_REUSED = gettext_noop("This request_id was already used for a different change")
 ROUND_MISSING = gettext_noop("There is no round %(number)s")
+VERSION_MISSING = gettext_noop("There is no version %(version)s in this session's history")
+ROUND_STILL_THERE = gettext_noop(
+    "Round %(number)s is still in the session: only a deleted round can be restored"
+)
+UNDO_STALE = gettext_noop("Round %(number)s has changed since; only its last change can be undone")
+UNDO_RESCORE = gettext_noop("A rescore cannot be undone; change the rules again instead")
 VIEW_ONLY = gettext_noop("This is a follow link: it can watch the session but not change it")
 
 
@@ -50,6 +56,22 @@ class RoundMissing(ServiceError):
 
     def __init__(self, number: object) -> None:
         super().__init__(ROUND_MISSING, field="number", number=number)
+
+
+class VersionMissing(ServiceError):
+    status = 404
+
+    def __init__(self, version: object) -> None:
+        super().__init__(VERSION_MISSING, field="version", version=version)
+
+
+class VersionRefused(ServiceError):
+    """A history version that cannot be restored or undone as things stand."""
+
+    status = 409
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template, field="version", **params)
 
 
 def translated(error: ScoringError) -> str:

@@ -360,6 +360,15 @@ def clean_request_id(raw: object) -> str | None:
     return raw
 
 
+def clean_version_id(raw: object) -> int:
+    """A history version's id, as the session history lists it."""
+    if not is_whole_number(raw) or not 1 <= raw < 2**63:  # type: ignore[operator]
+        raise ServiceError(
+            gettext_noop("version: give the id of a version from the session's history"), field="version"
+        )
+    return raw  # type: ignore[return-value]
+
+
 def clean_token(raw: object) -> str | None:
     """An entry-lock token as sent (header or message): absent, or the shape the server hands out."""
     if raw is None or raw == "":

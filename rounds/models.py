@@ -5,6 +5,7 @@ and here as database constraints so no code path can break them.
 """
 
 import secrets
+import uuid
 
 from django.db import models
 from django.db.models import F, Q
@@ -106,6 +107,8 @@ class Round(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
+    # The round's identity through corrections, deletion and restore; its versions carry it too.
+    lineage = models.UUIDField(default=uuid.uuid4, editable=False)
     covering = models.PositiveSmallIntegerField(null=True, blank=True)
     mode = models.CharField(max_length=20, choices=MODE_CHOICES)
     tiers = models.JSONField()
@@ -117,6 +120,7 @@ class Round(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.UniqueConstraint(fields=["session", "lineage"], name="round_lineage_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
                 condition=Q(covering__isnull=True) | Q(covering__lt=MAX_PLAYERS),
@@ -160,18 +164,24 @@ class Hand(models.Model):
 
 
 class RoundVersion(models.Model):
-    """A round as it was written at one moment: added, corrected, rescored or deleted."""
+    """A round as it was written at one moment: added, corrected, rescored, deleted or restored.
+
+    `number` is the round's number when the version was written; `lineage` ties every
+    version to its round, also while the round is deleted (then `round` is null).
+    """
 
     class Action(models.TextChoices):
         ADDED = "added"
         EDITED = "edited"
         RESCORED = "rescored"
         DELETED = "deleted"
+        RESTORED = "restored"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="round_versions")
     round = models.ForeignKey(
         Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="versions"
     )
+    lineage = models.UUIDField()
     number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=Action.choices)
     cards = models.JSONField()
@@ -184,6 +194,7 @@ class RoundVersion(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["session", "lineage"], name="round_version_lineage")]
 
     def __str__(self) -> str:
         return f"Round {self.number} {self.action} on {self.device or 'a form'}"
@@ -227,6 +238,8 @@ class RoundRequest(models.Model):
     action = models.CharField(max_length=10)
     fingerprint = models.CharField(max_length=64)
     round = models.ForeignKey(Round, on_delete=models.SET_NULL, null=True, blank=True)
+    # The history version the write recorded: what an undo of it takes back.
+    version = models.ForeignKey(RoundVersion, on_delete=models.SET_NULL, null=True, blank=True)
     round_number = models.PositiveIntegerField()
     created_at = models.DateTimeField(default=timezone.now)
 

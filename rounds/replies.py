@@ -12,9 +12,10 @@ from rounds.services.records import RoundWrite
 
 
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
-    """The round as it now stands (a deleted one as it was) and the state after the write."""
+    """The round as it now stands (a deleted one as it was), the state after the write, and
+    the history version the write recorded (`version_id`: what an undo takes back)."""
     state = table_state(Session.objects.get(pk=session.pk), viewer=viewer)
-    reply = {"round": written_round(write, session, state), "state": state}
+    reply = {"round": written_round(write, session, state), "state": state, "version_id": write.version_id}
     if write.deleted:
         reply["deleted"] = write.number
     return reply
@@ -22,19 +23,19 @@ def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
 
 def written_round(write: RoundWrite, session: Session, state: dict) -> dict | None:
     if write.deleted:
-        return deleted_round(session, write.number)
+        return deleted_round(session, write.number, write.version_id)
     if write.round is None:  # a replayed write whose round was deleted since
         return None
     return next((item for item in state["rounds"] if item["number"] == write.round.number), None)
 
 
-def deleted_round(session: Session, number: int) -> dict | None:
-    """A deleted round's last values, from its history."""
-    version = (
-        RoundVersion.objects.filter(session=session, number=number, action=RoundVersion.Action.DELETED)
-        .order_by("-created_at", "-pk")
-        .first()
-    )
+def deleted_round(session: Session, number: int, version_id: int | None) -> dict | None:
+    """A deleted round's last values, from the version its deletion recorded."""
+    deletions = RoundVersion.objects.filter(session=session, action=RoundVersion.Action.DELETED)
+    if version_id is not None:
+        version = deletions.filter(pk=version_id).first()
+    else:
+        version = deletions.filter(number=number).order_by("-created_at", "-pk").first()
     if version is None:
         return None
     return {

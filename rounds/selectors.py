@@ -9,7 +9,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.db.models.functions import Now
 from django.urls import reverse
 
@@ -92,11 +92,20 @@ class ScoredSession:
         return scoring.session_totals([scored for _, _, scored in self.rounds], len(self.names))
 
 
+# The versions that mark a round as corrected (✎): not its add, nor a delete and restore.
+CORRECTIONS = Q(versions__action__in=[RoundVersion.Action.EDITED, RoundVersion.Action.RESCORED])
+
+
 def scored_session(session: Session) -> ScoredSession:
     """Every round scored under its own rules, in three queries however many rounds there are."""
     players = list(session.players.all())
     names = [player.name for player in players]
-    rounds = list(Round.objects.filter(session=session).annotate(version_count=Count("versions")))
+    # Ordered by hand: an aggregate query drops Meta.ordering, and a restored round has a later pk.
+    rounds = list(
+        Round.objects.filter(session=session)
+        .annotate(correction_count=Count("versions", filter=CORRECTIONS))
+        .order_by("number")
+    )
     hands: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
     for round_id, cards_left, twos_held in (
         Hand.objects.filter(round__session=session)
@@ -181,7 +190,7 @@ def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_aft
             "tiers": tiers_json(round_.tiers),
             "twos": twos_json(round_.points_per_two),
         },
-        "edited": round_.version_count > 1,
+        "edited": round_.correction_count > 0,
     }
 
 
@@ -281,6 +290,8 @@ def table_state(session: Session, *, viewer: Viewer, scored: ScoredSession | Non
 
 def version_json(version: RoundVersion) -> dict:
     return {
+        "id": version.pk,
+        "lineage": str(version.lineage),
         "action": version.action,
         "number": version.number,
         "cards": version.cards,
@@ -302,8 +313,23 @@ def round_by_number(session: Session, number: object) -> Round:
 
 
 def round_history(session: Session, number: object) -> list[dict]:
-    """Every version of a round, oldest first (the last is how it stands now)."""
-    return [version_json(version) for version in round_by_number(session, number).versions.all()]
+    """Every version of a round, oldest first (the last is how it stands now), also from
+    before it was deleted and restored."""
+    lineage = round_by_number(session, number).lineage
+    versions = RoundVersion.objects.filter(session=session, lineage=lineage).order_by("pk")
+    return [version_json(version) for version in versions]
+
+
+def session_history(session: Session) -> list[dict]:
+    """Every version of every round, deleted ones included, newest first.
+
+    `restorable` marks the versions of rounds that are deleted now.
+    """
+    live = set(Round.objects.filter(session=session).values_list("lineage", flat=True))
+    return [
+        {**version_json(version), "restorable": version.lineage not in live}
+        for version in RoundVersion.objects.filter(session=session).order_by("-pk")
+    ]
 
 
 def round_preview(session: Session, entry: RoundEntry, *, number: object = None) -> dict:

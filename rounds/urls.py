@@ -28,6 +28,19 @@ urlpatterns = [
     path("api/sessions/<str:key>/export.json", api.export_json, name="api-export-json"),
     path("api/sessions/<str:key>/rounds/<int:number>", api.round_detail, name="api-round"),
     path("api/sessions/<str:key>/rounds/<int:number>/history", api.history, name="api-history"),
+    path("api/sessions/<str:key>/history", api.session_versions, name="api-session-history"),
+    path(
+        "api/sessions/<str:key>/history/<int:version>/restore",
+        api.version_write,
+        {"action": "restore"},
+        name="api-restore",
+    ),
+    path(
+        "api/sessions/<str:key>/history/<int:version>/undo",
+        api.version_write,
+        {"action": "undo"},
+        name="api-undo",
+    ),
     # Last: every other address under /api/ answers the JSON 404 of the contract.
     re_path(r"^api/(?P<path>.*)$", api.not_found, name="api-not-found"),
 ]

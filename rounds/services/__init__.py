@@ -14,6 +14,7 @@ from rounds.locking import (
     lock_renew,
     lock_takeover,
 )
+from rounds.services.history import round_restore, round_undo
 from rounds.services.records import RoundWrite
 from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
 from rounds.services.sessions import (
@@ -37,6 +38,8 @@ __all__ = [
     "round_add_once",
     "round_delete",
     "round_edit",
+    "round_restore",
+    "round_undo",
     "session_create",
     "session_finish",
     "session_rematch",

@@ -19,12 +19,16 @@ from rounds.selectors import tiers_json, twos_json
 
 @dataclass(frozen=True)
 class RoundWrite:
-    """What a round write did; `replayed` when a request_id had already done it."""
+    """What a round write did; `replayed` when a request_id had already done it.
+
+    `version_id` is the history version it recorded: what an undo takes back.
+    """
 
     number: int
     round: Round | None
     replayed: bool = False
     deleted: bool = False
+    version_id: int | None = None
 
 
 def save_changed(
@@ -81,11 +85,13 @@ def replayed_request(session: Session, request_id: str | None, fingerprint: str)
         return None
     if previous.fingerprint != fingerprint:
         raise RequestReused()
+    recorded = previous.version
     return RoundWrite(
         number=previous.round_number,
         round=previous.round,
         replayed=True,
-        deleted=previous.action == "delete",
+        deleted=recorded.action == RoundVersion.Action.DELETED if recorded else previous.action == "delete",
+        version_id=previous.version_id,
     )
 
 
@@ -99,16 +105,18 @@ def record_request(
             action=action,
             fingerprint=fingerprint,
             round=write.round,
+            version_id=write.version_id,
             round_number=write.number,
         )
 
 
 def record_version(
     round_: Round, entry: RoundEntry, scored: ScoredRound, *, action: str, device: str
-) -> None:
-    RoundVersion.objects.create(
+) -> RoundVersion:
+    return RoundVersion.objects.create(
         session_id=round_.session_id,
         round=round_ if action != RoundVersion.Action.DELETED else None,
+        lineage=round_.lineage,
         number=round_.number,
         action=action,
         cards=list(entry.cards),

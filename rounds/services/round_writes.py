@@ -75,6 +75,74 @@ def guarded_write(
     return done.write
 
 
+def add_round(session: Session, current: ScoredSession, entry: RoundEntry, device: str) -> Change:
+    """Score and store the next round under the session's current rules."""
+    if session.finished:
+        raise SessionFinished()
+    rules = session_rules(session)
+    check_covering_rule(session, entry)
+    checked = scoring.validate_round(entry, current.names, rules)
+    scored = scoring.score_checked(checked, rules)
+    round_ = Round.objects.create(
+        session=session,
+        number=len(current.rounds) + 1,
+        covering=checked.covering,
+        mode=rules.mode.value,
+        tiers=tiers_json(rules.tiers),
+        points_per_two=rules.points_per_two,
+    )
+    write_hands(round_, checked)
+    version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
+    return Change(
+        write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
+        rounds_played=len(current.rounds) + 1,
+        totals=plus(current.totals, scored.scores),
+        event="round.added",
+    )
+
+
+def edit_round(
+    session: Session, current: ScoredSession, round_: Round, entry: RoundEntry, device: str
+) -> Change:
+    """Correct a round; it is scored again under the rules it was first scored under."""
+    round_, _, before = current.find(round_)
+    rules = rules_of(round_)
+    check_covering_rule(session, entry)
+    checked = scoring.validate_round(entry, current.names, rules)
+    scored = scoring.score_checked(checked, rules)
+    round_.covering = checked.covering
+    round_.updated_at = timezone.now()
+    round_.save()
+    write_hands(round_, checked)
+    version = record_version(round_, checked, scored, action=RoundVersion.Action.EDITED, device=device)
+    return Change(
+        write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
+        rounds_played=len(current.rounds),
+        totals=plus(plus(current.totals, before.scores, -1), scored.scores),
+        event="round.edited",
+    )
+
+
+def delete_round(session: Session, current: ScoredSession, round_: Round, device: str) -> Change:
+    """Delete a round and renumber the later ones; its last values stay in the history."""
+    round_, entry, scored = current.find(round_)
+    number = round_.number
+    version = record_version(round_, entry, scored, action=RoundVersion.Action.DELETED, device=device)
+    round_.delete()
+    # One row at a time, lowest first, so the unique round number is never held twice.
+    for later in Round.objects.filter(session=session, number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+    rounds_played = len(current.rounds) - 1
+    session.reopened_after = min(session.reopened_after, rounds_played)
+    return Change(
+        write=RoundWrite(number=number, round=None, deleted=True, version_id=version.pk),
+        rounds_played=rounds_played,
+        totals=plus(current.totals, scored.scores, -1),
+        event="round.deleted",
+    )
+
+
 def round_add(
     *,
     session: Session,
@@ -86,28 +154,7 @@ def round_add(
     """Score and store the next round under the session's current rules."""
 
     def add(session: Session, current: ScoredSession, device: str) -> Change:
-        if session.finished:
-            raise SessionFinished()
-        rules = session_rules(session)
-        check_covering_rule(session, entry)
-        checked = scoring.validate_round(entry, current.names, rules)
-        scored = scoring.score_checked(checked, rules)
-        round_ = Round.objects.create(
-            session=session,
-            number=len(current.rounds) + 1,
-            covering=checked.covering,
-            mode=rules.mode.value,
-            tiers=tiers_json(rules.tiers),
-            points_per_two=rules.points_per_two,
-        )
-        write_hands(round_, checked)
-        record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
-        return Change(
-            write=RoundWrite(number=round_.number, round=round_),
-            rounds_played=len(current.rounds) + 1,
-            totals=plus(current.totals, scored.scores),
-            event="round.added",
-        )
+        return add_round(session, current, entry, device)
 
     return guarded_write(
         session=session,
@@ -132,22 +179,7 @@ def round_edit(
     """Correct a round; it is scored again under the rules it was first scored under."""
 
     def edit(session: Session, current: ScoredSession, device: str) -> Change:
-        round_, _, before = current.find(round_by_number(session, number))
-        rules = rules_of(round_)
-        check_covering_rule(session, entry)
-        checked = scoring.validate_round(entry, current.names, rules)
-        scored = scoring.score_checked(checked, rules)
-        round_.covering = checked.covering
-        round_.updated_at = timezone.now()
-        round_.save()
-        write_hands(round_, checked)
-        record_version(round_, checked, scored, action=RoundVersion.Action.EDITED, device=device)
-        return Change(
-            write=RoundWrite(number=round_.number, round=round_),
-            rounds_played=len(current.rounds),
-            totals=plus(plus(current.totals, before.scores, -1), scored.scores),
-            event="round.edited",
-        )
+        return edit_round(session, current, round_by_number(session, number), entry, device)
 
     return guarded_write(
         session=session,
@@ -171,21 +203,7 @@ def round_delete(
     """Delete a round and renumber the later ones; its last values stay in the history."""
 
     def delete(session: Session, current: ScoredSession, device: str) -> Change:
-        round_, entry, scored = current.find(round_by_number(session, number))
-        record_version(round_, entry, scored, action=RoundVersion.Action.DELETED, device=device)
-        round_.delete()
-        # One row at a time, lowest first, so the unique round number is never held twice.
-        for later in Round.objects.filter(session=session, number__gt=number).order_by("number"):
-            later.number -= 1
-            later.save(update_fields=["number"])
-        rounds_played = len(current.rounds) - 1
-        session.reopened_after = min(session.reopened_after, rounds_played)
-        return Change(
-            write=RoundWrite(number=number, round=None, deleted=True),
-            rounds_played=rounds_played,
-            totals=plus(current.totals, scored.scores, -1),
-            event="round.deleted",
-        )
+        return delete_round(session, current, round_by_number(session, number), device)
 
     return guarded_write(
         session=session,

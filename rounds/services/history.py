@@ -1,0 +1,159 @@
+"""Writes from the session's history: restore a deleted round, undo the last change of a round.
+
+Both run in the same guarded frame as round_add/edit/delete (fencing, idempotency,
+version bump, finish check, broadcast), and both are recorded in the history.
+"""
+
+from __future__ import annotations
+
+from rounds import scoring
+from rounds.errors import (
+    ROUND_STILL_THERE,
+    UNDO_RESCORE,
+    UNDO_STALE,
+    VersionMissing,
+    VersionRefused,
+)
+from rounds.models import Round, RoundVersion, Session
+from rounds.scoring import Mode, RoundEntry, RoundRules
+from rounds.selectors import ScoredSession
+from rounds.services.records import RoundWrite, plus, record_version, request_fingerprint, write_hands
+from rounds.services.round_writes import Change, delete_round, edit_round, guarded_write
+
+
+def version_in(session: Session, version_id: int) -> RoundVersion:
+    version = RoundVersion.objects.filter(session=session, pk=version_id).first()
+    if version is None:
+        raise VersionMissing(version_id)
+    return version
+
+
+def live_round(session: Session, version: RoundVersion) -> Round | None:
+    return Round.objects.filter(session=session, lineage=version.lineage).first()
+
+
+def latest_of(session: Session, version: RoundVersion) -> RoundVersion:
+    return RoundVersion.objects.filter(session=session, lineage=version.lineage).order_by("pk").last()
+
+
+def entry_of_version(version: RoundVersion) -> RoundEntry:
+    return RoundEntry(
+        cards=tuple(version.cards),
+        twos=None if version.twos is None else tuple(version.twos),
+        covering=version.covering,
+    )
+
+
+def rules_of_version(version: RoundVersion) -> RoundRules:
+    twos = version.rules.get("twos")
+    return RoundRules(
+        mode=Mode(version.rules["mode"]),
+        tiers=tuple(tuple(tier) for tier in version.rules["tiers"]),  # type: ignore[misc]
+        points_per_two=twos["points_per_two"] if twos else None,
+    )
+
+
+def restore_round(session: Session, current: ScoredSession, version: RoundVersion, device: str) -> Change:
+    """Put a deleted round back at the number it had when deleted (or last, if fewer rounds
+    remain), with the values and the rules of `version`; later rounds move up one."""
+    still_there = live_round(session, version)
+    if still_there is not None:
+        raise VersionRefused(ROUND_STILL_THERE, number=still_there.number)
+    rules = rules_of_version(version)
+    checked = scoring.validate_round(entry_of_version(version), current.names, rules)
+    scored = scoring.score_checked(checked, rules)
+    position = min(latest_of(session, version).number, len(current.rounds) + 1)
+    # One row at a time, highest first, so the unique round number is never held twice.
+    for later in Round.objects.filter(session=session, number__gte=position).order_by("-number"):
+        later.number += 1
+        later.save(update_fields=["number"])
+    round_ = Round.objects.create(
+        session=session,
+        number=position,
+        lineage=version.lineage,
+        covering=checked.covering,
+        mode=rules.mode.value,
+        tiers=[list(tier) for tier in rules.tiers],
+        points_per_two=rules.points_per_two,
+    )
+    write_hands(round_, checked)
+    RoundVersion.objects.filter(session=session, lineage=version.lineage).update(round=round_)
+    restored = record_version(round_, checked, scored, action=RoundVersion.Action.RESTORED, device=device)
+    if position <= session.reopened_after:
+        session.reopened_after += 1  # the reopening point moves with the rounds before it
+    return Change(
+        write=RoundWrite(number=position, round=round_, version_id=restored.pk),
+        rounds_played=len(current.rounds) + 1,
+        totals=plus(current.totals, scored.scores),
+        event="round.restored",
+    )
+
+
+def undo_change(session: Session, current: ScoredSession, version: RoundVersion, device: str) -> Change:
+    """Take back the change `version` recorded, if it is still its round's last change."""
+    if version.action == RoundVersion.Action.RESCORED:
+        raise VersionRefused(UNDO_RESCORE)
+    if latest_of(session, version).pk != version.pk:
+        raise VersionRefused(UNDO_STALE, number=version.number)
+    if version.action == RoundVersion.Action.DELETED:
+        return restore_round(session, current, version, device)
+    round_ = live_round(session, version)
+    if version.action == RoundVersion.Action.EDITED:
+        before = (
+            RoundVersion.objects.filter(session=session, lineage=version.lineage, pk__lt=version.pk)
+            .order_by("pk")
+            .last()
+        )
+        if before is None:
+            raise VersionRefused(UNDO_STALE, number=version.number)
+        return edit_round(session, current, round_, entry_of_version(before), device)
+    return delete_round(session, current, round_, device)  # an add or a restore
+
+
+def round_restore(
+    *,
+    session: Session,
+    token: str | None,
+    version_id: int,
+    request_id: str | None = None,
+    release_lock: bool = False,
+) -> RoundWrite:
+    """Restore the deleted round that history version `version_id` belongs to."""
+
+    def restore(session: Session, current: ScoredSession, device: str) -> Change:
+        return restore_round(session, current, version_in(session, version_id), device)
+
+    return guarded_write(
+        session=session,
+        token=token,
+        request_id=request_id,
+        action="restore",
+        fingerprint=request_fingerprint("restore", version_id, None),
+        release_lock=release_lock,
+        change=restore,
+    )
+
+
+def round_undo(
+    *,
+    session: Session,
+    token: str | None,
+    version_id: int,
+    request_id: str | None = None,
+    release_lock: bool = False,
+) -> RoundWrite:
+    """Undo the change recorded as `version_id`: an add is deleted, a correction goes back to
+    the values before it, a delete is restored, a restore is deleted again."""
+
+    def undo(session: Session, current: ScoredSession, device: str) -> Change:
+        return undo_change(session, current, version_in(session, version_id), device)
+
+    return guarded_write(
+        session=session,
+        token=token,
+        request_id=request_id,
+        action="undo",
+        fingerprint=request_fingerprint("undo", version_id, None),
+        release_lock=release_lock,
+        change=undo,
+    )

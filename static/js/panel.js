@@ -9,7 +9,7 @@ import { lockMessage, t } from "./render.js";
 
 const PREVIEW_DELAY_MS = 120;
 
-function requestId() {
+export function requestId() {
   // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -211,7 +211,7 @@ export class EntryPanel {
         ? await this.transport.call("round.edit", { number, ...body }, this.lock.token)
         : await this.transport.call("round.add", body, this.lock.token);
       const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
-      saved = this.finishWrite(reply, done);
+      saved = this.finishWrite(reply, done, number ? "edited" : "added");
     } finally {
       this.submitting = false;
     }
@@ -228,10 +228,10 @@ export class EntryPanel {
     this.draw();
     this.pendingRequest ||= requestId();
     const reply = await this.transport.call("round.delete", { number, request_id: this.pendingRequest, release_lock: true }, this.lock.token);
-    this.finishWrite(reply, t("Round %(number)s deleted", { number }));
+    this.finishWrite(reply, t("Round %(number)s deleted", { number }), "deleted");
   }
 
-  finishWrite(reply, done) {
+  finishWrite(reply, done, action) {
     if (reply.ok) {
       this.pendingRequest = null;
       this.lock.forget();
@@ -240,7 +240,7 @@ export class EntryPanel {
       this.mode = "idle";
       this.error = null;
       if (reply.state) this.applyState(reply.state);
-      this.ui.toast(done);
+      this.ui.written(done, reply.version_id, action); // with Undo
       this.draw();
       return true;
     }

@@ -1,12 +1,14 @@
 // The session page: follow the table live, and (with the edit link) enter rounds.
 
+import { HistorySheet } from "./history.js";
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
 import { DeviceLock } from "./lock.js";
 import { showStatus, toast } from "./page.js";
 import { EntryPanel } from "./panel.js";
-import { renderFinal, renderRounds, renderScoreboard, roundHeading, signed, t } from "./render.js";
+import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { wireSettingsForm } from "./settings-form.js";
 import { Transport } from "./transport.js";
+import { HistoryWrites } from "./undo.js";
 
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
@@ -28,38 +30,13 @@ const ui = {
 
   toast,
 
-  async showHistory(number) {
-    const dialog = ui.dialog("history");
-    dialog.querySelector("[data-history-title]").textContent = t("Round %(number)s: history", { number });
-    const list = dialog.querySelector("[data-history-list]");
-    list.replaceChildren();
-    dialog.showModal();
-    const reply = await transport.request("GET", `/api/sessions/${key}/rounds/${number}/history`);
-    if (!reply.ok) {
-      list.append(Object.assign(document.createElement("li"), { textContent: reply.error }));
-      return;
-    }
-    const labels = { added: t("added"), edited: t("corrected"), rescored: t("rescored"), deleted: t("deleted") };
-    for (const version of [...reply.versions].reverse()) {
-      const item = document.createElement("li");
-      const when = new Date(version.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      const head = Object.assign(document.createElement("div"), {
-        className: "history-head",
-        textContent: `${labels[version.action] ?? version.action} · ${when} · ${version.device || t("a form")}`,
-      });
-      const cells = document.createElement("div");
-      cells.className = "history-cells";
-      version.cards.forEach((cards, index) => {
-        const cell = Object.assign(document.createElement("span"), { className: `p${index}` });
-        cell.append(
-          Object.assign(document.createElement("span"), { className: "player-name", textContent: state.players[index].name }),
-          ` ${cards} → ${signed(version.scores[index])}`,
-        );
-        cells.append(cell);
-      });
-      item.append(head, cells);
-      list.append(item);
-    }
+  showHistory(number) {
+    historySheet.show(number);
+  },
+
+  // A change this device made: say so, with Undo for a few seconds.
+  written(text, versionId, action) {
+    writes.offer(text, versionId, action);
   },
 };
 
@@ -84,6 +61,7 @@ function apply(next) {
   document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
   rememberSession(state);
   if (panel) panel.sync();
+  historySheet.refresh();
 }
 
 function showDeviceName() {
@@ -159,6 +137,10 @@ function wireDialogs() {
       ui.toast(t("Link copied"));
     });
   }
+  document.querySelector("[data-action='session-history']")?.addEventListener("click", () => {
+    ui.dialog("menu").close();
+    historySheet.show(null);
+  });
   document.querySelector("[data-action='save-device']")?.addEventListener("click", () => {
     setDeviceName(document.querySelector("[data-device-input]").value);
     showDeviceName();
@@ -193,6 +175,21 @@ const lock = new DeviceLock({
   },
 });
 const panel = form ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key }) : null;
+const writes = new HistoryWrites({
+  element: document.querySelector("[data-undo-toast]"),
+  transport,
+  lock,
+  getPanel: () => panel,
+  applyState: apply,
+  toast,
+});
+const historySheet = new HistorySheet({
+  dialog: ui.dialog("history"),
+  transport,
+  apiPath: `/api/sessions/${key}`,
+  getState: () => state,
+  restore: (versionId) => writes.restore(versionId),
+});
 
 if (panel) {
   for (const list of document.querySelectorAll("[data-round-list]")) {

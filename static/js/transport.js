@@ -14,6 +14,8 @@ const HTTP_CALLS = {
   "round.add": ({ cards, twos, covering, request_id, release_lock }) => ["POST", "/rounds", { cards, twos, covering, request_id, release_lock }],
   "round.edit": ({ number, cards, twos, covering, request_id, release_lock }) => ["PUT", `/rounds/${number}`, { cards, twos, covering, request_id, release_lock }],
   "round.delete": ({ number, request_id, release_lock }) => ["DELETE", `/rounds/${number}`, { request_id, release_lock }],
+  "round.undo": ({ version, request_id, release_lock }) => ["POST", `/history/${version}/undo`, { request_id, release_lock }],
+  "round.restore": ({ version, request_id, release_lock }) => ["POST", `/history/${version}/restore`, { request_id, release_lock }],
   "round.preview": ({ cards, twos, covering, number }) => ["POST", "/preview", { cards, twos, covering, number: number ?? null }],
 };
 

@@ -219,9 +219,28 @@ SCHEMAS = {
             "round": {"anyOf": [ref("Round"), ref("DeletedRound"), NULL]},
             "state": ref("State"),
             "deleted": INTEGER,
+            "version_id": nullable(INTEGER),
         },
         required=("round", "state"),
     ),
+    "Version": obj(
+        {
+            "id": INTEGER,
+            "lineage": STRING,
+            "number": {"type": "integer", "minimum": 1},
+            "action": {"enum": ["added", "edited", "rescored", "deleted", "restored"]},
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "scores": COUNTS,
+            "rules": RULES,
+            "device": STRING,
+            "at": {"type": "string"},
+            "restorable": BOOLEAN,
+        },
+        required=("id", "number", "action", "cards", "twos", "covering", "scores", "device", "at"),
+    ),
+    "SessionHistory": obj({"versions": array(ref("Version"))}, required=("versions",)),
     "History": obj(
         {
             "number": INTEGER,
@@ -273,6 +292,7 @@ BODIES = {
         closed=True,
     ),
     "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
+    "HistoryWrite": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
     "PreviewRequest": obj(
         {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
@@ -293,9 +313,10 @@ BODIES = {
 DESCRIPTIONS = {
     400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
     403: "A follow key tried to write",
-    404: "No such session, round or address",
+    404: "No such session, round, history version or address",
     405: "This address does not take that method",
-    409: "The entry lock is held elsewhere or lost, the session is finished, or the request_id was reused",
+    409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
+    "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
     429: "Too many new sessions from this address (see Retry-After)",
@@ -308,6 +329,13 @@ KEY = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
 }
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
+VERSION = {
+    "name": "version",
+    "in": "path",
+    "required": True,
+    "description": "a version id from the session history",
+    "schema": {"type": "integer", "minimum": 1},
+}
 LOCK_HEADER = {
     "name": "X-Entry-Lock",
     "in": "header",
@@ -331,10 +359,17 @@ def operation(
     body_required: bool = True,
     parameters: tuple[dict, ...] = (),
     media: str = "application/json",
+    replay: bool = False,
 ) -> dict:
+    """`replay`: a write whose request_id was seen before answers 200 with its first reply."""
     responses: dict = {str(ok): {"description": "OK" if ok == 200 else "Created"}}
     if reply is not None:
         responses[str(ok)]["content"] = {media: {"schema": reply}}
+    if replay:
+        responses["200"] = {
+            "description": "Done before under this request_id",
+            "content": json_content(reply),
+        }
     if body is not None:
         errors = (*errors, 400, 413, 415)
     for status in sorted({*errors, 404, 405}):
@@ -406,6 +441,38 @@ PATHS = {
     "/api/sessions/{key}/rounds/{number}/history": {
         "get": operation(
             "Every version of a round", 200, ref("History"), errors=(), parameters=(KEY, NUMBER)
+        ),
+    },
+    "/api/sessions/{key}/history": {
+        "get": operation(
+            "Every version of every round, deleted rounds included, newest first",
+            200,
+            ref("SessionHistory"),
+            errors=(),
+            parameters=(KEY,),
+        ),
+    },
+    "/api/sessions/{key}/history/{version}/restore": {
+        "post": operation(
+            "Put a deleted round back at its old number (later rounds move up)",
+            201,
+            ref("RoundReply"),
+            errors=(403, 409),
+            body="HistoryWrite",
+            body_required=False,
+            parameters=(*WRITE, VERSION),
+            replay=True,
+        ),
+    },
+    "/api/sessions/{key}/history/{version}/undo": {
+        "post": operation(
+            "Take back the change a version recorded (its round's last change)",
+            200,
+            ref("RoundReply"),
+            errors=(403, 409),
+            body="HistoryWrite",
+            body_required=False,
+            parameters=(*WRITE, VERSION),
         ),
     },
     "/api/sessions/{key}/preview": {

@@ -35,7 +35,7 @@ def test_every_api_route_is_described_with_each_method_it_takes(client):
     assert api_routes() == set(paths)
     assert len(paths) >= 13
     for path, operations in paths.items():
-        concrete = path.replace("{key}", "k").replace("{number}", "1")
+        concrete = path.replace("{key}", "k").replace("{number}", "1").replace("{version}", "1")
         for method in ("get", "post", "put", "patch", "delete"):
             if method in operations:
                 continue
@@ -60,6 +60,13 @@ def test_real_replies_match_the_schemas(api):
     validator("History").validate(api.get(f"/api/sessions/{key}/rounds/1/history").json())
     deleted = api.delete(f"/api/sessions/{key}/rounds/1", token=grant["token"]).json()
     validator("RoundReply").validate(deleted)
+    versions = api.get(f"/api/sessions/{key}/history").json()
+    validator("SessionHistory").validate(versions)
+    restore = f"/api/sessions/{key}/history/{versions['versions'][0]['id']}/restore"
+    restored = api.post(restore, token=grant["token"]).json()
+    validator("RoundReply").validate(restored)
+    undo = f"/api/sessions/{key}/history/{restored['version_id']}/undo"
+    validator("RoundReply").validate(api.post(undo, token=grant["token"]).json())
     refusal = api.post(f"/api/sessions/{key}/rounds", {"cards": [3, 3, 5]}, token=grant["token"]).json()
     validator("Error").validate(refusal)
     with pytest.raises(Exception, match="required"):

@@ -1,7 +1,8 @@
 """A stateful property test: random sequences of every write, through the services, against a model.
 
 Two devices share one session. Each step is a lock acquire, renew, takeover or release, a round
-added, corrected or deleted (valid or not), a settings change with or without rescore, or time
+added, corrected or deleted (valid or not), a deleted round restored, any history version undone
+(a refused one changes nothing), a settings change with or without rescore, or time
 passing (the lease going idle or running out). After every step: the totals are the sums of
 the rounds' scores, rounds of zero-sum modes sum to 0, round numbers run 1..n, at most one
 live lock exists and only its holder's writes went through, and the rounds are exactly the
@@ -30,7 +31,7 @@ from rounds import services
 from rounds.errors import LockRefused, RoundMissing, SessionFinished
 from rounds.inputs import clean_settings
 from rounds.locking import current_lock, is_live
-from rounds.models import EntryLock, Round, Session
+from rounds.models import EntryLock, Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoringError
 from rounds.selectors import Viewer, table_state
 from tests.reports import count
@@ -150,6 +151,49 @@ class Evening(RuleBasedStateMachine):
             device, lambda token: services.round_delete(session=self.session, token=token, number=number)
         ):
             del self.rounds[number - 1]
+
+    def versions(self):
+        return list(RoundVersion.objects.filter(session=self.session).order_by("pk"))
+
+    @precondition(lambda self: hasattr(self, "session"))
+    @rule(device=st.sampled_from(DEVICES), data=st.data())
+    def restore(self, device: str, data) -> None:
+        """Restore a deleted round: back at the number it had, or last if fewer rounds remain."""
+        live = set(Round.objects.filter(session=self.session).values_list("lineage", flat=True))
+        deleted = [v for v in self.versions() if v.action == "deleted" and v.lineage not in live]
+        if not deleted:
+            return
+        version = data.draw(st.sampled_from(deleted))
+        latest = RoundVersion.objects.filter(lineage=version.lineage).order_by("pk").last()
+        position = min(latest.number, len(self.rounds) + 1)
+        if self.write(
+            device,
+            lambda token: services.round_restore(session=self.session, token=token, version_id=version.pk),
+        ):
+            self.rounds.insert(position - 1, tuple(version.cards))
+
+    @precondition(lambda self: hasattr(self, "session"))
+    @rule(device=st.sampled_from(DEVICES), data=st.data())
+    def undo(self, device: str, data) -> None:
+        """Undo any version: only a round's last change (not a rescore) is taken back."""
+        versions = self.versions()
+        if not versions:
+            return
+        version = data.draw(st.sampled_from(versions))
+        done = []
+        if self.write(
+            device,
+            lambda token: done.append(
+                services.round_undo(session=self.session, token=token, version_id=version.pk)
+            ),
+        ):
+            recorded = RoundVersion.objects.get(pk=done[0].version_id)
+            if recorded.action == "deleted":
+                del self.rounds[recorded.number - 1]
+            elif recorded.action == "restored":
+                self.rounds.insert(recorded.number - 1, tuple(recorded.cards))
+            else:
+                self.rounds[recorded.number - 1] = tuple(recorded.cards)
 
     @rule(
         device=st.sampled_from(DEVICES),

@@ -16,7 +16,7 @@ from rounds.errors import (
 )
 from rounds.models import Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules
-from rounds.selectors import ScoredSession
+from rounds.selectors import ScoredSession, tiers_json
 from rounds.services.records import RoundWrite, plus, record_version, request_fingerprint, write_hands
 from rounds.services.round_writes import Change, delete_round, edit_round, guarded_write
 
@@ -73,7 +73,7 @@ def restore_round(session: Session, current: ScoredSession, version: RoundVersio
         lineage=version.lineage,
         covering=checked.covering,
         mode=rules.mode.value,
-        tiers=[list(tier) for tier in rules.tiers],
+        tiers=tiers_json(rules.tiers),
         points_per_two=rules.points_per_two,
     )
     write_hands(round_, checked)

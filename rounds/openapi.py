@@ -381,6 +381,8 @@ def operation(
 
 
 WRITE = (KEY, LOCK_HEADER)
+CHECK = {"type": "string", "enum": ["ok", "down"]}
+HEALTH = obj({"database": CHECK, "channel_layer": CHECK}, required=("database", "channel_layer"), closed=True)
 PATHS = {
     "/api/sessions": {
         "post": operation("Start a session", 201, ref("State"), errors=(429,), body="SessionCreate"),
@@ -511,6 +513,16 @@ PATHS = {
         "get": operation("The state as a JSON file", 200, ref("State"), errors=(), parameters=(KEY,)),
     },
     "/api/openapi.json": {"get": operation("This document", 200, {"type": "object"}, errors=())},
+    "/healthz": {
+        "get": {
+            "summary": "Can this worker serve? It asks the database and the channel layer",
+            "parameters": [],
+            "responses": {
+                "200": {"description": "Both answer", "content": json_content(HEALTH)},
+                "503": {"description": "One of them is down", "content": json_content(HEALTH)},
+            },
+        }
+    },
 }
 
 

@@ -10,7 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
 from django.test import AsyncClient
+from jsonschema import Draft202012Validator
 
+from rounds.openapi import document
 from tests.servers import daphne, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,11 +28,18 @@ async def fresh_layer() -> AsyncIterator[None]:
         await layer.close_pools()
 
 
+def assert_described(response) -> None:
+    """The reply is the one /api/openapi.json describes for its status."""
+    described = document()["paths"]["/healthz"]["get"]["responses"][str(response.status_code)]
+    Draft202012Validator(described["content"]["application/json"]["schema"]).validate(response.json())
+
+
 async def test_healthz_is_200_when_the_database_and_the_channel_layer_answer():
     response = await AsyncClient().get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"database": "ok", "channel_layer": "ok"}
     assert response["Cache-Control"] == "no-store"
+    assert_described(response)
 
 
 async def test_healthz_is_503_naming_the_channel_layer_when_redis_is_unreachable(settings):
@@ -45,6 +54,7 @@ async def test_healthz_is_503_naming_the_channel_layer_when_redis_is_unreachable
     response = await AsyncClient().get("/healthz")
     assert response.status_code == 503
     assert response.json() == {"database": "ok", "channel_layer": "down"}
+    assert_described(response)
 
 
 async def test_healthz_refuses_a_post():

@@ -32,7 +32,7 @@ def api_routes():
 
 def test_every_api_route_is_described_with_each_method_it_takes(client):
     paths = document()["paths"]
-    assert api_routes() == set(paths)
+    assert api_routes() | {"/healthz"} == set(paths)
     assert len(paths) >= 13
     for path, operations in paths.items():
         concrete = path.replace("{key}", "k").replace("{number}", "1").replace("{version}", "1")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 from decimal import Decimal
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -18,7 +18,7 @@ from rounds.errors import ProtocolError, status_of, translated
 from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.models import Session
-from rounds.payments import transfer_mark_paid
+from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, lock_state, session_by_key, table_state
@@ -175,8 +175,7 @@ def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
 def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
     session, _viewer = open_to_edit(key)
-    # Whatever was wrong with the tick, the page it returns to shows the settlement as it stands.
-    with contextlib.suppress(ValueError, ArithmeticError, ScoringError):
+    try:
         transfer_mark_paid(
             session=session,
             payer=int(request.POST.get("from", "")),
@@ -185,6 +184,11 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
             paid=request.POST.get("paid") == "1",
             device=FORM_DEVICE,
         )
+    except (ValueError, ArithmeticError):
+        messages.error(request, gettext(TRANSFER_GONE))
+    except ScoringError as error:
+        messages.error(request, translated(error))
+    # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)
 
 

@@ -244,3 +244,33 @@ def test_a_random_evening_settles_to_the_cent_in_at_most_n_minus_1_transfers(eve
         balance[transfer["from"]] -= Decimal(transfer["amount"])
         balance[transfer["to"]] += Decimal(transfer["amount"])
     assert balance == nets
+
+
+@pytest.mark.parametrize(
+    "tick",
+    [
+        {"from": "x", "to": "1", "amount": "29.50", "paid": "1"},
+        {"from": "2", "to": "1", "amount": "²", "paid": "1"},
+        {"from": "2", "to": "1", "amount": "1" * 5000, "paid": "1"},
+        {"from": "2", "to": "1", "amount": "28.00", "paid": "1"},
+    ],
+)
+def test_a_bad_paid_tick_without_javascript_is_explained_and_changes_nothing(client, tick):
+    session = spec_6_session()
+    version = Session.objects.get(pk=session.pk).version
+    page = client.post(f"/s/{session.edit_key}/settle/paid", tick, follow=True).content.decode()
+    assert "That transfer is no longer in the settlement; the totals have changed" in page
+    assert not PaidTransfer.objects.filter(session=session).exists()
+    assert Session.objects.get(pk=session.pk).version == version
+    # Said once: the next visit is clean.
+    assert "data-refusal" not in client.get(f"/s/{session.edit_key}/settle/").content.decode()
+
+
+def test_a_good_paid_tick_without_javascript_is_kept(client):
+    session = spec_6_session()
+    tick = {"from": "2", "to": "1", "amount": "29.50", "paid": "1"}
+    page = client.post(f"/s/{session.edit_key}/settle/paid", tick, follow=True).content.decode()
+    assert "data-refusal" not in page
+    assert list(PaidTransfer.objects.filter(session=session).values_list("payer", "payee", "amount")) == [
+        (2, 1, Decimal("29.50"))
+    ]

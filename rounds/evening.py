@@ -64,7 +64,7 @@ def summary_text(session: Session, state: dict) -> str:
 
 def evening(session: Session, *, viewer: Viewer) -> dict:
     scored = scored_session(session)
-    state = table_state(session, viewer=viewer, scored=scored)
+    state = table_state(session, viewer=viewer)
     story = {
         "state": state,
         "stats": stats_rows(scored, state),

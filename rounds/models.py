@@ -45,6 +45,9 @@ class Session(models.Model):
     ended_by_hand = models.BooleanField(default=False)
     # Bumped on every change, so a device can drop a payload older than the one it shows.
     version = models.PositiveIntegerField(default=0)
+    # Sums over the rounds' stored scores (scoring.Tally), kept by every round write.
+    totals = models.JSONField(default=list)
+    pairwise = models.JSONField(default=list)  # points row i receives from column j, before netting
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -113,6 +116,14 @@ class Round(models.Model):
     mode = models.CharField(max_length=20, choices=MODE_CHOICES)
     tiers = models.JSONField()
     points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The hands as reported (a copy of its Hand rows, so the state reads one row per round)
+    # and how it scored under its rules, stored when written so no read scores it again.
+    cards = models.JSONField(default=list)
+    twos = models.JSONField(null=True, blank=True)
+    winner = models.PositiveSmallIntegerField(default=0)
+    penalties = models.JSONField(default=list)
+    scores = models.JSONField(default=list)
+    edited = models.BooleanField(default=False)  # corrected or rescored since it was added
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -129,6 +140,7 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(mode__in=[mode.value for mode in Mode]), name="round_mode_known"
             ),
+            models.CheckConstraint(condition=Q(winner__lt=MAX_PLAYERS), name="round_winner_in_range"),
         ]
 
     def __str__(self) -> str:

@@ -522,6 +522,46 @@ def pairwise_points(rounds: Sequence[ScoredRound], player_count: int) -> list[li
 
 
 @dataclass(frozen=True)
+class Tally:
+    """A session's running sums, kept as rounds come and go: the totals and the pairwise table.
+
+    Both are sums over rounds, so a write adds its round's share and takes back the
+    share of the round it replaced, and never needs the other rounds.
+    """
+
+    totals: tuple[int, ...]
+    pairwise: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def empty(cls, player_count: int) -> Tally:
+        return cls(totals=(0,) * player_count, pairwise=((0,) * player_count,) * player_count)
+
+    @classmethod
+    def of(cls, rounds: Sequence[ScoredRound], player_count: int) -> Tally:
+        return cls(
+            totals=tuple(session_totals(rounds, player_count)),
+            pairwise=tuple(tuple(row) for row in pairwise_points(rounds, player_count)),
+        )
+
+    def plus(self, scored: ScoredRound | None, sign: int = 1) -> Tally:
+        if scored is None:
+            return self
+        share = Tally.of([scored], len(self.totals))
+        return Tally(
+            totals=tuple(
+                total + sign * score for total, score in zip(self.totals, share.totals, strict=True)
+            ),
+            pairwise=tuple(
+                tuple(points + sign * added for points, added in zip(row, added_row, strict=True))
+                for row, added_row in zip(self.pairwise, share.pairwise, strict=True)
+            ),
+        )
+
+    def minus(self, scored: ScoredRound | None) -> Tally:
+        return self.plus(scored, -1)
+
+
+@dataclass(frozen=True)
 class Transfer:
     payer: int
     payee: int

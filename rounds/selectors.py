@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -9,8 +10,8 @@ from decimal import Decimal
 from enum import StrEnum
 
 from django.conf import settings
-from django.db.models import Count, Q
-from django.db.models.functions import Now
+from django.db.models import TextField
+from django.db.models.functions import Cast, Now
 from django.urls import reverse
 
 from rounds import scoring
@@ -92,20 +93,15 @@ class ScoredSession:
         return scoring.session_totals([scored for _, _, scored in self.rounds], len(self.names))
 
 
-# The versions that mark a round as corrected (✎): not its add, nor a delete and restore.
-CORRECTIONS = Q(versions__action__in=[RoundVersion.Action.EDITED, RoundVersion.Action.RESCORED])
-
-
 def scored_session(session: Session) -> ScoredSession:
-    """Every round scored under its own rules, in three queries however many rounds there are."""
+    """Every round scored afresh from its cards under its own rules, in three queries.
+
+    Only a rescore and the evening's story need this; writes and the state read what is stored.
+    """
     players = list(session.players.all())
     names = [player.name for player in players]
-    # Ordered by hand: an aggregate query drops Meta.ordering, and a restored round has a later pk.
-    rounds = list(
-        Round.objects.filter(session=session)
-        .annotate(correction_count=Count("versions", filter=CORRECTIONS))
-        .order_by("number")
-    )
+    # Ordered by hand, so a restored round (a later pk) sits at its number.
+    rounds = list(Round.objects.filter(session=session).order_by("number"))
     hands: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
     for round_id, cards_left, twos_held in (
         Hand.objects.filter(round__session=session)
@@ -180,30 +176,22 @@ def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
     }
 
 
-def round_json(round_: Round, entry: RoundEntry, scored: ScoredRound, totals_after: list[int]) -> dict:
-    return {
-        "number": round_.number,
-        **scored_json(entry, scored),
-        "totals_after": totals_after,
-        "rules": {
-            "mode": round_.mode,
-            "tiers": tiers_json(round_.tiers),
-            "twos": twos_json(round_.points_per_two),
-        },
-        "edited": round_.correction_count > 0,
-    }
+def stored_tally(session: Session, player_count: int) -> scoring.Tally:
+    if not session.totals:  # made before it had any round stored
+        return scoring.Tally.empty(player_count)
+    return scoring.Tally(totals=tuple(session.totals), pairwise=tuple(tuple(row) for row in session.pairwise))
 
 
-def settlement_of(session: Session, scored: ScoredSession | None = None) -> scoring.Settlement | None:
+def settlement_of(session: Session) -> scoring.Settlement | None:
+    """Who pays whom, from the pairwise sums the session keeps; no round is scored."""
     if session.value_per_point is None:
         return None
-    scored = scored or scored_session(session)
-    pairwise = scoring.pairwise_points([s for _, _, s in scored.rounds], len(scored.players))
+    pairwise = session.pairwise or scoring.Tally.empty(session.players.count()).pairwise
     return scoring.settle(pairwise, session.value_per_point)
 
 
-def settlement_json(session: Session, scored: ScoredSession) -> dict | None:
-    settlement = settlement_of(session, scored)
+def settlement_json(session: Session) -> dict | None:
+    settlement = settlement_of(session)
     if settlement is None:
         return None
     paid = set(PaidTransfer.objects.filter(session=session).values_list("payer", "payee", "amount"))
@@ -235,57 +223,121 @@ def links_json(session: Session, viewer: Viewer) -> dict:
     return links
 
 
-def table_state(session: Session, *, viewer: Viewer, scored: ScoredSession | None = None) -> dict:
-    """The whole table in one payload, in a constant number of queries."""
-    scored = scored or scored_session(session)
-    players = scored.players
-    rounds_json = []
-    running = [0] * len(players)
-    for round_, entry, result in scored.rounds:
-        running = [total + score for total, score in zip(running, result.scores, strict=True)]
-        rounds_json.append(round_json(round_, entry, result, running))
+def stored_rounds(session: Session) -> list[dict]:
+    """Every round as stored, with its running totals, in one query; nothing is scored here.
+
+    The JSON columns come back as text and are parsed in one go: decoding them row by row
+    was most of the cost of a long evening's state.
+    """
+    rows = list(
+        Round.objects.filter(session=session)
+        .order_by("number")
+        .values_list(
+            "number",
+            "covering",
+            "mode",
+            "points_per_two",
+            "winner",
+            "edited",
+            Cast("tiers", TextField()),
+            Cast("cards", TextField()),
+            Cast("twos", TextField()),
+            Cast("penalties", TextField()),
+            Cast("scores", TextField()),
+        )
+    )
+    stored = json.loads(
+        "[" + ",".join("[" + ",".join(text or "null" for text in row[7:]) + "]" for row in rows) + "]"
+    )
+    rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
+    running: list[int] = []
+    rounds = []
+    for row, (cards, twos, penalties, scores) in zip(rows, stored, strict=True):
+        number, covering, mode, points_per_two, winner, edited, tiers = row[:7]
+        if (mode, tiers, points_per_two) not in rules:
+            rules[mode, tiers, points_per_two] = {
+                "mode": mode,
+                "tiers": json.loads(tiers),
+                "twos": twos_json(points_per_two),
+            }
+        running = [total + score for total, score in zip(running or [0] * len(scores), scores, strict=True)]
+        rounds.append(
+            {
+                "number": number,
+                "cards": cards,
+                "twos": twos,
+                "covering": covering,
+                "winner": winner,
+                "penalties": penalties,
+                "scores": scores,
+                "totals_after": running,
+                "rules": rules[mode, tiers, points_per_two],
+                "edited": bool(edited),
+            }
+        )
+    return rounds
+
+
+def shared_state(session: Session) -> dict:
+    """The table as every device sees it, from stored values, in five queries at most.
+
+    `session` must be read after the change it shows. The viewer's own fields are
+    added by for_viewer(), which needs no query, so one build serves every device.
+    """
+    players = list(session.players.all())
+    rounds = stored_rounds(session)
+    totals = list(stored_tally(session, len(players)).totals)
     mode = Mode(session.mode)
     upcoming = scoring.next_round(
-        rounds_played=len(scored.rounds),
+        rounds_played=len(rounds),
         seats=[player.seat for player in players],
-        last_winner=scored.rounds[-1][2].winner if scored.rounds else None,
+        last_winner=rounds[-1]["winner"] if rounds else None,
     )
-    ranked = scoring.standings(running, mode)
+    ranked = scoring.standings(totals, mode)
     rank_of = {standing.player: standing.rank for standing in ranked}
-    state = {
+    return {
         "version": session.version,
         "players": [
             {
                 "name": player.name,
                 "seat": player.seat,
-                "total": running[player.index],
+                "total": totals[player.index],
                 "rank": rank_of[player.index],
             }
             for player in players
         ],
         "settings": settings_json(session),
-        "rounds": rounds_json,
-        "totals": running,
+        "rounds": rounds,
+        "rounds_from": 1,
+        "totals": totals,
         "standings": [
             {"player": standing.player, "rank": standing.rank, "total": standing.total} for standing in ranked
         ],
         "finished": session.finished,
-        "target_losers": scoring.target_losers(running, session.target),
-        "to_target": scoring.points_to_target(running, session.target),
+        "target_losers": scoring.target_losers(totals, session.target),
+        "to_target": scoring.points_to_target(totals, session.target),
         "next": {
             "round": upcoming.number,
             "leader": upcoming.leader,
             "dealer": upcoming.dealer,
             "direction": upcoming.direction.value,
         },
-        "settlement": settlement_json(session, scored),
+        "settlement": settlement_json(session),
         "lock": lock_state(session),
-        "links": links_json(session, viewer),
-        "can_edit": viewer is Viewer.EDITOR,
     }
+
+
+def for_viewer(shared: dict, session: Session, viewer: Viewer) -> dict:
+    """The shared state with what only this viewer may see: the keys, its links, whether it can edit."""
+    state = {**shared, "links": links_json(session, viewer), "can_edit": viewer is Viewer.EDITOR}
     if viewer is Viewer.EDITOR:
         state = {"id": session.edit_key, "view_id": session.view_key, **state}
     return state
+
+
+def table_state(session: Session, *, viewer: Viewer) -> dict:
+    """The whole table in one payload, in a constant number of queries."""
+    return for_viewer(shared_state(session), session, viewer)
 
 
 def version_json(version: RoundVersion) -> dict:

@@ -16,9 +16,9 @@ from rounds.errors import (
 )
 from rounds.models import Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules
-from rounds.selectors import ScoredSession, tiers_json
-from rounds.services.records import RoundWrite, plus, record_version, request_fingerprint, write_hands
-from rounds.services.round_writes import Change, delete_round, edit_round, guarded_write
+from rounds.selectors import tiers_json
+from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores, write_hands
+from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
 
 
 def version_in(session: Session, version_id: int) -> RoundVersion:
@@ -53,21 +53,21 @@ def rules_of_version(version: RoundVersion) -> RoundRules:
     )
 
 
-def restore_round(session: Session, current: ScoredSession, version: RoundVersion, device: str) -> Change:
+def restore_round(session: Session, table: Table, version: RoundVersion, device: str) -> Change:
     """Put a deleted round back at the number it had when deleted (or last, if fewer rounds
     remain), with the values and the rules of `version`; later rounds move up one."""
     still_there = live_round(session, version)
     if still_there is not None:
         raise VersionRefused(ROUND_STILL_THERE, number=still_there.number)
     rules = rules_of_version(version)
-    checked = scoring.validate_round(entry_of_version(version), current.names, rules)
+    checked = scoring.validate_round(entry_of_version(version), table.names, rules)
     scored = scoring.score_checked(checked, rules)
-    position = min(latest_of(session, version).number, len(current.rounds) + 1)
+    position = min(latest_of(session, version).number, table.rounds_played + 1)
     # One row at a time, highest first, so the unique round number is never held twice.
     for later in Round.objects.filter(session=session, number__gte=position).order_by("-number"):
         later.number += 1
         later.save(update_fields=["number"])
-    round_ = Round.objects.create(
+    round_ = Round(
         session=session,
         number=position,
         lineage=version.lineage,
@@ -75,7 +75,15 @@ def restore_round(session: Session, current: ScoredSession, version: RoundVersio
         mode=rules.mode.value,
         tiers=tiers_json(rules.tiers),
         points_per_two=rules.points_per_two,
+        # Still marked corrected (✎) if it was corrected or rescored before it was deleted.
+        edited=RoundVersion.objects.filter(
+            session=session,
+            lineage=version.lineage,
+            action__in=[RoundVersion.Action.EDITED, RoundVersion.Action.RESCORED],
+        ).exists(),
     )
+    store_scores(round_, checked, scored)
+    round_.save()
     write_hands(round_, checked)
     RoundVersion.objects.filter(session=session, lineage=version.lineage).update(round=round_)
     restored = record_version(round_, checked, scored, action=RoundVersion.Action.RESTORED, device=device)
@@ -83,20 +91,20 @@ def restore_round(session: Session, current: ScoredSession, version: RoundVersio
         session.reopened_after += 1  # the reopening point moves with the rounds before it
     return Change(
         write=RoundWrite(number=position, round=round_, version_id=restored.pk),
-        rounds_played=len(current.rounds) + 1,
-        totals=plus(current.totals, scored.scores),
+        rounds_played=table.rounds_played + 1,
         event="round.restored",
+        added=scored,
     )
 
 
-def undo_change(session: Session, current: ScoredSession, version: RoundVersion, device: str) -> Change:
+def undo_change(session: Session, table: Table, version: RoundVersion, device: str) -> Change:
     """Take back the change `version` recorded, if it is still its round's last change."""
     if version.action == RoundVersion.Action.RESCORED:
         raise VersionRefused(UNDO_RESCORE)
     if latest_of(session, version).pk != version.pk:
         raise VersionRefused(UNDO_STALE, number=version.number)
     if version.action == RoundVersion.Action.DELETED:
-        return restore_round(session, current, version, device)
+        return restore_round(session, table, version, device)
     round_ = live_round(session, version)
     if version.action == RoundVersion.Action.EDITED:
         before = (
@@ -106,8 +114,8 @@ def undo_change(session: Session, current: ScoredSession, version: RoundVersion,
         )
         if before is None:
             raise VersionRefused(UNDO_STALE, number=version.number)
-        return edit_round(session, current, round_, entry_of_version(before), device)
-    return delete_round(session, current, round_, device)  # an add or a restore
+        return edit_round(session, table, round_, entry_of_version(before), device)
+    return delete_round(session, table, round_, device)  # an add or a restore
 
 
 def round_restore(
@@ -120,8 +128,8 @@ def round_restore(
 ) -> RoundWrite:
     """Restore the deleted round that history version `version_id` belongs to."""
 
-    def restore(session: Session, current: ScoredSession, device: str) -> Change:
-        return restore_round(session, current, version_in(session, version_id), device)
+    def restore(session: Session, table: Table, device: str) -> Change:
+        return restore_round(session, table, version_in(session, version_id), device)
 
     return guarded_write(
         session=session,
@@ -145,8 +153,8 @@ def round_undo(
     """Undo the change recorded as `version_id`: an add is deleted, a correction goes back to
     the values before it, a delete is restored, a restore is deleted again."""
 
-    def undo(session: Session, current: ScoredSession, device: str) -> Change:
-        return undo_change(session, current, version_in(session, version_id), device)
+    def undo(session: Session, table: Table, device: str) -> Change:
+        return undo_change(session, table, version_in(session, version_id), device)
 
     return guarded_write(
         session=session,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -35,17 +34,17 @@ def save_changed(
     session: Session,
     *,
     rounds_played: int,
-    totals: Sequence[int],
+    tally: scoring.Tally,
     event: str,
     was_finished: bool | None = None,
 ) -> None:
-    """Bump the version, settle whether the session is finished, save, and tell the table.
+    """Keep the totals, settle whether the session is finished, bump the version, save, tell the table.
 
     `was_finished`: whether it was finished before the caller changed it (finishing by hand).
     """
     reached = rounds_played > session.reopened_after and scoring.end_reached(
         rounds_played=rounds_played,
-        totals=totals,
+        totals=tally.totals,
         mode=Mode(session.mode),
         rounds_limit=session.rounds_limit,
         target=session.target,
@@ -56,16 +55,14 @@ def save_changed(
         session.finished_at = timezone.now()
     elif not reached and session.finished and not session.ended_by_hand:
         session.finished_at = None
+    session.totals = list(tally.totals)
+    session.pairwise = [list(row) for row in tally.pairwise]
     session.version += 1
     session.updated_at = timezone.now()
     session.save()
     events.announce(session.pk, event)
     if session.finished != was_finished:
         events.announce(session.pk, "session.finished" if session.finished else "session.reopened")
-
-
-def plus(totals: Sequence[int], scores: Sequence[int], sign: int = 1) -> list[int]:
-    return [total + sign * score for total, score in zip(totals, scores, strict=True)]
 
 
 def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:
@@ -130,6 +127,18 @@ def record_version(
         },
         device=device,
     )
+
+
+def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
+    """Keep the hands and how the round scored on the round itself (saved by the caller).
+
+    Every write of a round calls this, so what the state reads is never stale.
+    """
+    round_.cards = list(entry.cards)
+    round_.twos = None if entry.twos is None else list(entry.twos)
+    round_.winner = scored.winner
+    round_.penalties = list(scored.penalties)
+    round_.scores = list(scored.scores)
 
 
 def write_hands(round_: Round, entry: RoundEntry) -> None:

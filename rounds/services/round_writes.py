@@ -1,4 +1,9 @@
-"""Writes to the rounds: add, correct, delete, each fenced by the entry lock."""
+"""Writes to the rounds: add, correct, delete, each fenced by the entry lock.
+
+Every write goes through guarded_write(), the one place that checks the lock,
+records the request, keeps the session's totals, version and end, and tells the
+table. A write scores only the round it writes: the others keep their stored scores.
+"""
 
 from __future__ import annotations
 
@@ -11,37 +16,53 @@ from django.utils import timezone
 from rounds import scoring
 from rounds.errors import SessionFinished
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_release, lock_row
-from rounds.models import Round, RoundVersion, Session
-from rounds.scoring import RoundEntry
+from rounds.models import Hand, Round, RoundVersion, Session
+from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import (
-    ScoredSession,
     check_covering_rule,
+    entry_of,
     round_by_number,
     rules_of,
-    scored_session,
     session_rules,
+    stored_tally,
     tiers_json,
 )
 from rounds.services.records import (
     RoundWrite,
-    plus,
     record_request,
     record_version,
     replayed_request,
     request_fingerprint,
     save_changed,
+    store_scores,
     write_hands,
 )
 
 
 @dataclass(frozen=True)
+class Table:
+    """What a round write may read of its session without scoring any round."""
+
+    names: list[str]
+    rounds_played: int
+
+    def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
+        """One stored round as the table reported it, scored under its own rules (its share to take back)."""
+        hands = list(Hand.objects.filter(round=round_).values_list("cards_left", "twos_held"))
+        entry = entry_of(round_, hands)
+        return entry, scoring.score_round(entry, self.names, rules_of(round_))
+
+
+@dataclass(frozen=True)
 class Change:
-    """What one round write did to the session, for the finish check and the broadcast."""
+    """What one round write did: the reply, the round count after it, the event, and the scores
+    it added to and took from the session's sums (None when nothing on that side)."""
 
     write: RoundWrite
     rounds_played: int
-    totals: list[int]
     event: str
+    added: ScoredRound | None = None
+    removed: ScoredRound | None = None
 
 
 def guarded_write(
@@ -52,14 +73,14 @@ def guarded_write(
     action: str,
     fingerprint: str,
     release_lock: bool,
-    change: Callable[[Session, ScoredSession, str], Change],
+    change: Callable[[Session, Table, str], Change],
 ) -> RoundWrite:
     """The frame of every round write, in one transaction under the lock row.
 
     A request_id seen before gets its first result (before the lock check, so a retry
     after the lock was handed back still gets its reply); then fencing; then the
-    change itself; then the idempotency record, the version bump, the finish check,
-    the broadcast and the lease.
+    change itself, which stores its round's scores; then the idempotency record, the
+    session's sums, version and finish check, the broadcast and the lease.
     """
     with transaction.atomic():
         lock = lock_row(session)
@@ -68,64 +89,72 @@ def guarded_write(
             return replay
         check_holder(lock, token)
         session = Session.objects.get(pk=session.pk)
-        done = change(session, scored_session(session), lock.holder)
+        table = Table(
+            names=list(session.players.values_list("name", flat=True)),
+            rounds_played=Round.objects.filter(session=session).count(),
+        )
+        done = change(session, table, lock.holder)
         record_request(session, request_id, fingerprint, done.write, action=action)
-        save_changed(session, rounds_played=done.rounds_played, totals=done.totals, event=done.event)
+        tally = stored_tally(session, len(table.names)).minus(done.removed).plus(done.added)
+        save_changed(session, rounds_played=done.rounds_played, tally=tally, event=done.event)
         lock_after_write(lock, release=release_lock)
     return done.write
 
 
-def add_round(session: Session, current: ScoredSession, entry: RoundEntry, device: str) -> Change:
+def add_round(session: Session, table: Table, entry: RoundEntry, device: str) -> Change:
     """Score and store the next round under the session's current rules."""
     if session.finished:
         raise SessionFinished()
     rules = session_rules(session)
     check_covering_rule(session, entry)
-    checked = scoring.validate_round(entry, current.names, rules)
+    checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
-    round_ = Round.objects.create(
+    round_ = Round(
         session=session,
-        number=len(current.rounds) + 1,
+        number=table.rounds_played + 1,
         covering=checked.covering,
         mode=rules.mode.value,
         tiers=tiers_json(rules.tiers),
         points_per_two=rules.points_per_two,
     )
+    store_scores(round_, checked, scored)
+    round_.save()
     write_hands(round_, checked)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
-        rounds_played=len(current.rounds) + 1,
-        totals=plus(current.totals, scored.scores),
+        rounds_played=table.rounds_played + 1,
         event="round.added",
+        added=scored,
     )
 
 
-def edit_round(
-    session: Session, current: ScoredSession, round_: Round, entry: RoundEntry, device: str
-) -> Change:
+def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry, device: str) -> Change:
     """Correct a round; it is scored again under the rules it was first scored under."""
-    round_, _, before = current.find(round_)
+    _, before = table.written(round_)
     rules = rules_of(round_)
     check_covering_rule(session, entry)
-    checked = scoring.validate_round(entry, current.names, rules)
+    checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
     round_.covering = checked.covering
     round_.updated_at = timezone.now()
+    round_.edited = True
+    store_scores(round_, checked, scored)
     round_.save()
     write_hands(round_, checked)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.EDITED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
-        rounds_played=len(current.rounds),
-        totals=plus(plus(current.totals, before.scores, -1), scored.scores),
+        rounds_played=table.rounds_played,
         event="round.edited",
+        added=scored,
+        removed=before,
     )
 
 
-def delete_round(session: Session, current: ScoredSession, round_: Round, device: str) -> Change:
+def delete_round(session: Session, table: Table, round_: Round, device: str) -> Change:
     """Delete a round and renumber the later ones; its last values stay in the history."""
-    round_, entry, scored = current.find(round_)
+    entry, scored = table.written(round_)
     number = round_.number
     version = record_version(round_, entry, scored, action=RoundVersion.Action.DELETED, device=device)
     round_.delete()
@@ -133,13 +162,13 @@ def delete_round(session: Session, current: ScoredSession, round_: Round, device
     for later in Round.objects.filter(session=session, number__gt=number).order_by("number"):
         later.number -= 1
         later.save(update_fields=["number"])
-    rounds_played = len(current.rounds) - 1
+    rounds_played = table.rounds_played - 1
     session.reopened_after = min(session.reopened_after, rounds_played)
     return Change(
         write=RoundWrite(number=number, round=None, deleted=True, version_id=version.pk),
         rounds_played=rounds_played,
-        totals=plus(current.totals, scored.scores, -1),
         event="round.deleted",
+        removed=scored,
     )
 
 
@@ -153,8 +182,8 @@ def round_add(
 ) -> RoundWrite:
     """Score and store the next round under the session's current rules."""
 
-    def add(session: Session, current: ScoredSession, device: str) -> Change:
-        return add_round(session, current, entry, device)
+    def add(session: Session, table: Table, device: str) -> Change:
+        return add_round(session, table, entry, device)
 
     return guarded_write(
         session=session,
@@ -178,8 +207,8 @@ def round_edit(
 ) -> RoundWrite:
     """Correct a round; it is scored again under the rules it was first scored under."""
 
-    def edit(session: Session, current: ScoredSession, device: str) -> Change:
-        return edit_round(session, current, round_by_number(session, number), entry, device)
+    def edit(session: Session, table: Table, device: str) -> Change:
+        return edit_round(session, table, round_by_number(session, number), entry, device)
 
     return guarded_write(
         session=session,
@@ -202,8 +231,8 @@ def round_delete(
 ) -> RoundWrite:
     """Delete a round and renumber the later ones; its last values stay in the history."""
 
-    def delete(session: Session, current: ScoredSession, device: str) -> Change:
-        return delete_round(session, current, round_by_number(session, number), device)
+    def delete(session: Session, table: Table, device: str) -> Change:
+        return delete_round(session, table, round_by_number(session, number), device)
 
     return guarded_write(
         session=session,

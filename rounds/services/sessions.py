@@ -11,10 +11,10 @@ from django.utils import timezone
 from rounds import scoring
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release
-from rounds.models import EntryLock, Player, RoundVersion, Session
+from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
-from rounds.selectors import scored_session, session_rules, tiers_json
-from rounds.services.records import record_version, save_changed, write_hands
+from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
+from rounds.services.records import record_version, save_changed, store_scores, write_hands
 
 
 @transaction.atomic
@@ -31,6 +31,9 @@ def session_create(
         secrets.SystemRandom().shuffle(seats)
     session = Session()
     apply_settings(session, settings)
+    empty = scoring.Tally.empty(len(names))
+    session.totals = list(empty.totals)
+    session.pairwise = [list(row) for row in empty.pairwise]
     session.save()
     Player.objects.bulk_create(
         Player(session=session, index=index, name=name, seat=seats[index]) for index, name in enumerate(names)
@@ -75,19 +78,21 @@ def session_update(
     settings = clean_settings(changes, base=current_settings(session))
     apply_settings(session, settings)
     if rescore:
-        rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
-    scored = scored_session(session)
+        tally = rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
+    else:
+        tally = stored_tally(session, session.players.count())
+    rounds_played = Round.objects.filter(session=session).count()
     if changes.get("finished") is False and session.finished:
         session.finished_at = None
         session.ended_by_hand = False
-        session.reopened_after = len(scored.rounds)
+        session.reopened_after = rounds_played
     elif changes.get("finished") is True and not session.finished:
         session.finished_at = timezone.now()
         session.ended_by_hand = True
     save_changed(
         session,
-        rounds_played=len(scored.rounds),
-        totals=scored.totals,
+        rounds_played=rounds_played,
+        tally=tally,
         event="session.changed",
         was_finished=was_finished,
     )
@@ -124,20 +129,25 @@ def session_finish(*, session: Session, token: str | None) -> Session:
     return session_update(session=session, token=token, changes={"finished": True})
 
 
-def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> None:
-    """Score every round again under `rules`, keeping what the table reported."""
+def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> scoring.Tally:
+    """Score every round again under `rules`, keeping what the table reported; the new sums."""
     scored = scored_session(session)
+    rescored_rounds = []
     for round_, entry, _ in scored.rounds:
-        round_.mode = rules.mode.value
-        round_.tiers = tiers_json(rules.tiers)
-        round_.points_per_two = rules.points_per_two
-        round_.updated_at = timezone.now()
-        round_.save()
         # 2s held are kept only while 2s count; turning the rule on starts everyone at none.
         entry = RoundEntry(
             cards=entry.cards, twos=entry.twos if rules.counts_twos else None, covering=entry.covering
         )
         entry = scoring.validate_round(entry, scored.names, rules)
-        write_hands(round_, entry)
         rescored = scoring.score_checked(entry, rules)
+        round_.mode = rules.mode.value
+        round_.tiers = tiers_json(rules.tiers)
+        round_.points_per_two = rules.points_per_two
+        round_.updated_at = timezone.now()
+        round_.edited = True
+        store_scores(round_, entry, rescored)
+        round_.save()
+        write_hands(round_, entry)
         record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)
+        rescored_rounds.append(rescored)
+    return scoring.Tally.of(rescored_rounds, len(scored.names))

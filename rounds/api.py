@@ -27,11 +27,12 @@ from rounds.inputs import (
     clean_round_entry,
     clean_settings,
 )
-from rounds.locking import lock_acquire, lock_release, lock_takeover
+from rounds.locking import lock_acquire, lock_release, lock_state, lock_takeover
 from rounds.models import Session
 from rounds.openapi import document as openapi_document
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
+from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
@@ -147,7 +148,7 @@ def session_detail(request: HttpRequest, key: str) -> JsonResponse:
     session = services.session_update(
         session=session, token=request.headers.get(LOCK_HEADER), changes=body, rescore=flag(body, "rescore")
     )
-    return JsonResponse(table_state(session, viewer=viewer))
+    return JsonResponse(state_after_write(session, viewer))
 
 
 @endpoint("POST", "DELETE")
@@ -156,9 +157,7 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     token = request.headers.get(LOCK_HEADER)
     if request.method == "DELETE":
         released = lock_release(session=session, token=token)
-        return JsonResponse(
-            {"released": released, "lock": table_state(session, viewer=Viewer.EDITOR)["lock"]}
-        )
+        return JsonResponse({"released": released, "lock": lock_state(session.pk)})
     body = json_body(request, allowed={"device", "takeover", "round"})
     if flag(body, "takeover"):
         grant = lock_takeover(session=session, device=body.get("device"), editing_round=body.get("round"))
@@ -249,7 +248,7 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     transfer_mark_paid(
         session=session, payer=payer, payee=payee, amount=amount, paid=flag(body, "paid"), device=device
     )
-    return JsonResponse(table_state(session, viewer=Viewer.EDITOR))
+    return JsonResponse(state_after_write(Session.objects.get(pk=session.pk), Viewer.EDITOR))
 
 
 def money_amount(raw: object) -> Decimal:

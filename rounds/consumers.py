@@ -1,8 +1,10 @@
 """The live table: every device that follows a session, over one WebSocket each (SPEC 8).
 
 The consumer only translates messages: services do the writes, selectors build
-the state, and every change anywhere reaches the group as a dotted event after
-commit, upon which each device gets the full state again.
+the state. Every change reaches the group once, after commit, with its state built
+once (rounds/publish.py) or, for the entry lock, the lock alone; each consumer adds
+its viewer's own fields (keys, links, can_edit) without a query. A device gets the
+full state when it connects and whenever it asks (having missed a version).
 """
 
 from __future__ import annotations
@@ -27,12 +29,13 @@ from rounds.locking import (
     lock_disconnect,
     lock_release,
     lock_renew,
+    lock_state,
     lock_takeover,
 )
 from rounds.models import Session
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, round_preview, session_by_key, table_state
+from rounds.selectors import Viewer, for_viewer, round_preview, session_by_key, table_state
 from scorekeeper.logs import log_event, redacted
 
 logger = logging.getLogger(__name__)
@@ -66,6 +69,11 @@ def build_state(session_id: int, viewer: Viewer) -> dict | None:
     # Fetched afresh each time: settings and `finished` change under a long-lived socket.
     session = Session.objects.filter(pk=session_id).first()
     return None if session is None else table_state(session, viewer=viewer)
+
+
+@database_sync_to_async
+def read_lock(session_id: int) -> dict | None:
+    return lock_state(session_id)
 
 
 @database_sync_to_async
@@ -236,16 +244,26 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         self.renewed_at = time.monotonic()
 
     async def table_changed(self, message: dict) -> None:
-        """A group event: something changed somewhere; send this device the fresh state."""
-        await aclose_old_connections()
-        await self.send_state(message["event"])
+        """A change, built once for the whole group: add this viewer's fields and pass it on."""
+        kinds = message["events"]
+        if "state" not in message:
+            await self.send_lock(message["lock"], kinds)
+            return
+        state = for_viewer(message["state"], self.session, self.viewer)
+        await self.send_json({"type": kinds[0], "events": kinds, "state": state})
+        self.watch_expiry(state["lock"])
+
+    async def send_lock(self, lock: dict | None, kinds: list[str]) -> None:
+        await self.send_json({"type": kinds[0], "events": kinds, "lock": lock})
+        self.watch_expiry(lock)
 
     async def send_state(self, event: str) -> None:
+        """The full state, read now: on connect, and when the device asks (it missed a version)."""
         state = await build_state(self.session.pk, self.viewer)
         if state is None:
             await self.close(code=CLOSE_UNKNOWN_SESSION)
             return
-        await self.send_json({"type": event, "state": state})
+        await self.send_json({"type": event, "events": [event], "state": state})
         self.watch_expiry(state["lock"])
 
     def watch_expiry(self, lock: dict | None) -> None:
@@ -263,4 +281,4 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
     async def recheck_lock(self, delay: float) -> None:
         await asyncio.sleep(delay)
         await aclose_old_connections()
-        await self.send_state("lock.changed")
+        await self.send_lock(await read_lock(self.session.pk), ["lock.changed"])

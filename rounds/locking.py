@@ -72,6 +72,28 @@ def clean_round_number(session: Session, raw: object) -> int | None:
     return raw  # type: ignore[return-value]
 
 
+def lock_state(session_id: int) -> dict | None:
+    """The entry lock as followers see it, timed by the database's clock."""
+    lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=Now()).first()
+    if lock is None or not is_live(lock):
+        return None
+    return {
+        "holder": lock.holder,
+        "expires_in": round((lock.expires_at - lock.db_now).total_seconds(), 1),
+        "idle_for": round((lock.db_now - lock.renewed_at).total_seconds(), 1),
+        "idle_after": settings.LOCK_IDLE_SECONDS,
+        "round": lock.editing_round,
+        "lease": lease_id(lock.token),
+    }
+
+
+def announce_lock(session_id: int) -> None:
+    """After commit, send the table the lock alone: nothing else changed."""
+    events.after_commit(
+        lambda: events.send(session_id, {"events": ["lock.changed"], "lock": lock_state(session_id)})
+    )
+
+
 def lock_row(session: Session) -> EntryLock:
     """The session's lock row, locked until the transaction ends, with the database's time."""
     return EntryLock.objects.select_for_update().annotate(db_now=Now()).get(session=session)
@@ -142,7 +164,7 @@ def take(session: Session, condition: Q, *, device: str, editing_round: int | No
     )
     if not taken:
         return None
-    events.announce(session.pk, "lock.changed")
+    announce_lock(session.pk)
     return LockGrant(token=token, holder=device, expires_in=settings.LOCK_LEASE_SECONDS)
 
 
@@ -161,7 +183,7 @@ def lock_acquire(
             expires_at=from_now(settings.LOCK_LEASE_SECONDS),
         )
         if renewed:
-            events.announce(session.pk, "lock.changed")
+            announce_lock(session.pk)
             return LockGrant(token=token, holder=device, expires_in=settings.LOCK_LEASE_SECONDS)
     grant = take(session, Q(token="") | Q(expires_at__lte=Now()), device=device, editing_round=editing_round)
     if grant is None:
@@ -178,7 +200,7 @@ def lock_renew(*, session: Session, token: str | None) -> LockGrant:
     lock = current_lock(session)
     if not renewed:
         raise refusal(lock, token)
-    events.announce(session.pk, "lock.changed")
+    announce_lock(session.pk)
     return LockGrant(token=lock.token, holder=lock.holder, expires_in=settings.LOCK_LEASE_SECONDS)
 
 
@@ -205,7 +227,7 @@ def lock_release(*, session: Session, token: str | None) -> bool:
     token = clean_token(token)
     released = EntryLock.objects.filter(session=session, token=token or "-").update(**FREE)
     if released:
-        events.announce(session.pk, "lock.changed")
+        announce_lock(session.pk)
     return bool(released)
 
 
@@ -221,5 +243,5 @@ def lock_disconnect(*, session: Session, token: str, quiet_for: float = 0.0) -> 
         session=session, token=token, expires_at__gt=grace, renewed_at__lte=from_now(-quiet_for)
     ).update(expires_at=grace)
     if shortened:
-        events.announce(session.pk, "lock.changed")
+        announce_lock(session.pk)
     return bool(shortened)

@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import F
 
-from rounds import events
+from rounds import publish
 from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
 from rounds.scoring import gettext_noop
@@ -37,4 +37,4 @@ def transfer_mark_paid(
     else:
         marks.delete()
     Session.objects.filter(pk=session.pk).update(version=F("version") + 1)
-    events.announce(session.pk, "settlement.paid")
+    publish.changed(session.pk, ["settlement.paid"], rounds_from=None)

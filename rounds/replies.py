@@ -1,20 +1,21 @@
 """The one reply to every round write, over HTTP and over the socket (API.md, "Every write's reply").
 
-`{"round": ..., "state": ...}` where the state is read after the write committed, so
-its `finished` and `version` already count the write.
+`{"round": ..., "state": ...}` where the state is the one published after the write
+committed (rounds/publish.py), so its `finished` and `version` already count the write.
 """
 
 from __future__ import annotations
 
 from rounds.models import RoundVersion, Session
-from rounds.selectors import Viewer, table_state
+from rounds.publish import state_after_write
+from rounds.selectors import Viewer
 from rounds.services.records import RoundWrite
 
 
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
     """The round as it now stands (a deleted one as it was), the state after the write, and
     the history version the write recorded (`version_id`: what an undo takes back)."""
-    state = table_state(Session.objects.get(pk=session.pk), viewer=viewer)
+    state = state_after_write(Session.objects.get(pk=session.pk), viewer)
     reply = {"round": written_round(write, session, state), "state": state, "version_id": write.version_id}
     if write.deleted:
         reply["deleted"] = write.number

@@ -9,24 +9,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from django.conf import settings
 from django.db.models import TextField
-from django.db.models.functions import Cast, Now
+from django.db.models.functions import Cast
 from django.urls import reverse
 
 from rounds import scoring
 from rounds.errors import RoundMissing, ServiceError
-from rounds.locking import is_live, lease_id
-from rounds.models import (
-    MAX_ROUND_NUMBER,
-    EntryLock,
-    Hand,
-    PaidTransfer,
-    Player,
-    Round,
-    RoundVersion,
-    Session,
-)
+from rounds.locking import lock_state
+from rounds.models import MAX_ROUND_NUMBER, Hand, PaidTransfer, Player, Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound, gettext_noop, is_whole_number
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -114,21 +104,6 @@ def scored_session(session: Session) -> ScoredSession:
         entry = entry_of(round_, hands[round_.pk])
         scored.append((round_, entry, scoring.score_round(entry, names, rules_of(round_))))
     return ScoredSession(players=players, rounds=scored)
-
-
-def lock_state(session: Session) -> dict | None:
-    """The entry lock as followers see it, timed by the database's clock."""
-    lock = EntryLock.objects.filter(session=session).annotate(db_now=Now()).first()
-    if lock is None or not is_live(lock):
-        return None
-    return {
-        "holder": lock.holder,
-        "expires_in": round((lock.expires_at - lock.db_now).total_seconds(), 1),
-        "idle_for": round((lock.db_now - lock.renewed_at).total_seconds(), 1),
-        "idle_after": settings.LOCK_IDLE_SECONDS,
-        "round": lock.editing_round,
-        "lease": lease_id(lock.token),
-    }
 
 
 def tiers_json(tiers: object) -> list[list[int]]:
@@ -223,14 +198,16 @@ def links_json(session: Session, viewer: Viewer) -> dict:
     return links
 
 
-def stored_rounds(session: Session) -> list[dict]:
+def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dict]:
     """Every round as stored, with its running totals, in one query; nothing is scored here.
 
+    `known`: rounds 1..k already built and unchanged since, so only the later ones are read.
     The JSON columns come back as text and are parsed in one go: decoding them row by row
     was most of the cost of a long evening's state.
     """
+    known = known or []
     rows = list(
-        Round.objects.filter(session=session)
+        Round.objects.filter(session=session, number__gt=len(known))
         .order_by("number")
         .values_list(
             "number",
@@ -250,8 +227,8 @@ def stored_rounds(session: Session) -> list[dict]:
         "[" + ",".join("[" + ",".join(text or "null" for text in row[7:]) + "]" for row in rows) + "]"
     )
     rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
-    running: list[int] = []
-    rounds = []
+    running: list[int] = known[-1]["totals_after"] if known else []
+    rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, stored, strict=True):
         number, covering, mode, points_per_two, winner, edited, tiers = row[:7]
         if (mode, tiers, points_per_two) not in rules:
@@ -278,14 +255,15 @@ def stored_rounds(session: Session) -> list[dict]:
     return rounds
 
 
-def shared_state(session: Session) -> dict:
+def shared_state(session: Session, *, known_rounds: list[dict] | None = None) -> dict:
     """The table as every device sees it, from stored values, in five queries at most.
 
-    `session` must be read after the change it shows. The viewer's own fields are
-    added by for_viewer(), which needs no query, so one build serves every device.
+    `session` must be read after the change it shows; `known_rounds`: its first rounds as
+    already built, unchanged since. The viewer's own fields are added by for_viewer(),
+    which needs no query, so one build serves every device.
     """
     players = list(session.players.all())
-    rounds = stored_rounds(session)
+    rounds = stored_rounds(session, known_rounds)
     totals = list(stored_tally(session, len(players)).totals)
     mode = Mode(session.mode)
     upcoming = scoring.next_round(
@@ -323,7 +301,7 @@ def shared_state(session: Session) -> dict:
             "direction": upcoming.direction.value,
         },
         "settlement": settlement_json(session),
-        "lock": lock_state(session),
+        "lock": lock_state(session.pk),
     }
 
 

@@ -19,6 +19,7 @@ from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.models import Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
+from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, lock_state, session_by_key, table_state
@@ -110,7 +111,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
         )
     except ScoringError as error:
         return refused(error)
-    return JsonResponse(table_state(session, viewer=viewer))
+    return JsonResponse(state_after_write(session, viewer))
 
 
 @require_POST
@@ -127,7 +128,7 @@ def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
             session,
             viewer,
             # While a lock is held, its notice already says who has it: say it once.
-            form_error=None if error.field == "lock" and lock_state(session) else translated(error),
+            form_error=None if error.field == "lock" and lock_state(session.pk) else translated(error),
             error_player=error.player,
             entered_cards=request.POST.getlist("cards"),
             entered_twos=request.POST.getlist("twos"),

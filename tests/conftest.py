@@ -5,11 +5,11 @@ from django.conf import settings
 from django.core.management import call_command
 from hypothesis import settings as hypothesis_settings
 
-# Six suites share two cores: a per-example deadline fails on load, not on slow code.
-hypothesis_settings.register_profile("shared-machine", deadline=None)
-hypothesis_settings.load_profile("shared-machine")
-
 from tests.reports import COUNTS
+
+# A per-example deadline fails on a busy machine, not on slow code.
+hypothesis_settings.register_profile("no-deadline", deadline=None)
+hypothesis_settings.load_profile("no-deadline")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -86,7 +86,7 @@ def test_a_round_added_through_one_process_reaches_a_follower_on_the_other(serve
 
         status, grant = one.call("POST", f"/api/sessions/{key}/lock", {"device": "Ann's phone"})
         assert status == 200, grant
-        assert next_event(far, "lock.changed")["state"]["lock"]["holder"] == "Ann's phone"
+        assert next_event(far, "lock.changed")["lock"]["holder"] == "Ann's phone"
 
         status, reply = one.call(
             "POST", f"/api/sessions/{key}/rounds", {"cards": [5, 0, 11, 13]}, token=grant["token"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from rounds import events, scoring
+from rounds import publish, scoring
 from rounds.errors import RequestReused
 from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
@@ -36,10 +36,12 @@ def save_changed(
     rounds_played: int,
     tally: scoring.Tally,
     event: str,
+    rounds_from: int | None,
     was_finished: bool | None = None,
 ) -> None:
     """Keep the totals, settle whether the session is finished, bump the version, save, tell the table.
 
+    `rounds_from`: the first round the change added, rewrote or renumbered (None: no round).
     `was_finished`: whether it was finished before the caller changed it (finishing by hand).
     """
     reached = rounds_played > session.reopened_after and scoring.end_reached(
@@ -60,9 +62,10 @@ def save_changed(
     session.version += 1
     session.updated_at = timezone.now()
     session.save()
-    events.announce(session.pk, event)
+    kinds = [event]
     if session.finished != was_finished:
-        events.announce(session.pk, "session.finished" if session.finished else "session.reopened")
+        kinds.append("session.finished" if session.finished else "session.reopened")
+    publish.changed(session.pk, kinds, rounds_from=rounds_from)
 
 
 def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:

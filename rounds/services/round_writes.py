@@ -80,7 +80,8 @@ def guarded_write(
     A request_id seen before gets its first result (before the lock check, so a retry
     after the lock was handed back still gets its reply); then fencing; then the
     change itself, which stores its round's scores; then the idempotency record, the
-    session's sums, version and finish check, the broadcast and the lease.
+    session's sums, version and finish check, the lease, and (after commit) the one state
+    of the change, sent to the table with the rounds from the one written on.
     """
     with transaction.atomic():
         lock = lock_row(session)
@@ -96,7 +97,13 @@ def guarded_write(
         done = change(session, table, lock.holder)
         record_request(session, request_id, fingerprint, done.write, action=action)
         tally = stored_tally(session, len(table.names)).minus(done.removed).plus(done.added)
-        save_changed(session, rounds_played=done.rounds_played, tally=tally, event=done.event)
+        save_changed(
+            session,
+            rounds_played=done.rounds_played,
+            tally=tally,
+            event=done.event,
+            rounds_from=done.write.number,  # from the round written on, every round may have moved
+        )
         lock_after_write(lock, release=release_lock)
     return done.write
 

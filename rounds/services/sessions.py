@@ -94,6 +94,7 @@ def session_update(
         rounds_played=rounds_played,
         tally=tally,
         event="session.changed",
+        rounds_from=1 if rescore else None,
         was_finished=was_finished,
     )
     lock_after_write(lock, release=False)

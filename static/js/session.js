@@ -7,6 +7,7 @@ import { showStatus, toast } from "./page.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { wireSettingsForm } from "./settings-form.js";
+import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 import { HistoryWrites } from "./undo.js";
 
@@ -44,8 +45,14 @@ const ui = {
 const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "target"];
 let reloadWhenIdle = false;
 
-function apply(next) {
-  if (next.version < state.version) return;
+// Every state the page gets, whole or the rounds since a change, from a reply or the socket.
+function apply(incoming) {
+  if (incoming.version < state.version) return;
+  const next = merged(state, incoming);
+  if (next === null) {
+    transport.resync();
+    return;
+  }
   const rulesChanged = PANEL_SETTINGS.some((name) => JSON.stringify(next.settings[name]) !== JSON.stringify(state.settings[name]));
   state = next;
   if (rulesChanged || reloadWhenIdle) {
@@ -201,6 +208,10 @@ if (panel) {
 }
 
 transport.addEventListener("state", (event) => apply(event.detail.state));
+transport.addEventListener("lock", (event) => {
+  state = { ...state, lock: event.detail.lock };
+  if (panel) panel.sync();
+});
 transport.addEventListener("status", (event) => showStatus(event.detail));
 transport.addEventListener("open", async () => {
   await lock.resume();

@@ -2,13 +2,19 @@
 
 import { showStatus } from "./page.js";
 import { renderFinal, renderRounds, renderScoreboard } from "./render.js";
+import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const transport = new Transport({ socketPath: state.links.socket, apiPath: null });
 
-function apply(next) {
-  if (next.version < state.version) return;
+function apply(incoming) {
+  if (incoming.version < state.version) return;
+  const next = merged(state, incoming);
+  if (next === null) {
+    transport.resync();
+    return;
+  }
   state = next;
   renderScoreboard(document, state);
   renderRounds(document, { ...state, rounds: state.rounds.slice(-1) });

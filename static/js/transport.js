@@ -98,6 +98,12 @@ export class Transport extends EventTarget {
       return;
     }
     if (message.state) this.dispatchEvent(new CustomEvent("state", { detail: message }));
+    else if ("lock" in message) this.dispatchEvent(new CustomEvent("lock", { detail: message }));
+  }
+
+  // Ask for the full state (the page missed a version); a socket that is down sends it on reconnect.
+  resync() {
+    if (this.isOpen()) this.socket.send(JSON.stringify({ type: "state" }));
   }
 
   // Every call resolves to {ok, status, ...reply}; a lost reply is retried over

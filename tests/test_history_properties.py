@@ -97,6 +97,7 @@ class Evening(RuleBasedStateMachine):
 
     @invariant()
     def rounds_match_the_model(self):
+        self.session.refresh_from_db()  # the state reads the totals the session keeps
         state = table_state(self.session, viewer=Viewer.EDITOR)
         assert [tuple(r["cards"]) for r in state["rounds"]] == [self.cards_of(lin) for lin in self.order]
         assert state["totals"] == [sum(r["scores"][p] for r in state["rounds"]) for p in range(4)]

@@ -15,7 +15,7 @@ async def test_undo_and_restore_over_the_socket_reach_a_follower():
         await ann.request("round.add", cards=[5, 0, 11, 13])
         added = await ann.request("round.add", cards=[0, 3, 7, 10])
         assert isinstance(added["version_id"], int)
-        await ben.event("round.added", where=lambda state: len(state["rounds"]) == 2)
+        await ben.event("round.added", where=lambda state: state["next"]["round"] == 3)
 
         reply = await ann.request("round.undo", version=added["version_id"])
         assert (reply["ok"], reply["deleted"], reply["number"]) == (True, True, 2)

@@ -89,7 +89,7 @@ def entry_for(hand, counts_twos):
 @given(evenings())
 def test_stored_scores_and_totals_always_equal_scoring_from_the_cards(evening):
     players, value, steps = evening
-    session = make_session(players=NAMES[:players], value_per_point=value)
+    session = make_session(players=NAMES[:players], value_per_point=value, covering_rule=True)
     token = grab_lock(session)
     for kind, pick, hand in steps:
         session = Session.objects.get(pk=session.pk)
@@ -187,7 +187,7 @@ def test_the_data_migration_fills_stored_scores_for_existing_rounds():
     services.round_edit(session=session, token=token, number=2, entry=RoundEntry(cards=(0, 3, 9, 2)))
     Round.objects.filter(session=session).update(cards=[], winner=0, penalties=[], scores=[], edited=False)
     Session.objects.filter(pk=session.pk).update(totals=[], pairwise=[])
-    migration = importlib.import_module("rounds.migrations.0004_stored_scores")
+    migration = importlib.import_module("rounds.migrations.0006_stored_scores")
     migration.fill_stored_scores(apps, None)
     assert list(Round.objects.filter(session=session).values_list("cards", "winner", "scores", "edited")) == [
         ([5, 0, 11, 13], 1, [-5, 66, -22, -39], False),

@@ -231,8 +231,9 @@ def test_rules_changed_mid_evening_apply_from_the_next_round(phones, live_api):
     settings.locator('input[name="twos_on"]').check()
     settings.locator('input[name="points_per_two"]').fill("3")
     settings.locator('button[type="submit"]').tap()
-    page.wait_for_selector("[data-status='live']")
+    # The page reloads for the new rules: wait for the reloaded page's scripts, or keys are lost.
     expect(page.locator("[data-entry-rules]")).to_contain_text("Winner takes all")
+    page.wait_for_selector("[data-status='live']")
     server = live_api.state(state["id"])
     assert server["settings"]["tiers"] == [[1, 1], [10, 2]]
     assert server["settings"]["twos"] == {"points_per_two": 3}

@@ -6,6 +6,8 @@ version bump, finish check, broadcast), and both are recorded in the history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rounds import scoring
 from rounds.errors import (
     ROUND_STILL_THERE,
@@ -118,6 +120,32 @@ def undo_change(session: Session, table: Table, version: RoundVersion, device: s
     return delete_round(session, table, round_, device)  # an add or a restore
 
 
+def from_version(
+    *,
+    action: str,
+    apply: Callable[[Session, Table, RoundVersion, str], Change],
+    session: Session,
+    token: str | None,
+    version_id: int,
+    request_id: str | None,
+    release_lock: bool,
+) -> RoundWrite:
+    """The guarded write of a change taken from history version `version_id`."""
+
+    def change(session: Session, table: Table, device: str) -> Change:
+        return apply(session, table, version_in(session, version_id), device)
+
+    return guarded_write(
+        session=session,
+        token=token,
+        request_id=request_id,
+        action=action,
+        fingerprint=request_fingerprint(action, version_id, None),
+        release_lock=release_lock,
+        change=change,
+    )
+
+
 def round_restore(
     *,
     session: Session,
@@ -127,18 +155,14 @@ def round_restore(
     release_lock: bool = False,
 ) -> RoundWrite:
     """Restore the deleted round that history version `version_id` belongs to."""
-
-    def restore(session: Session, table: Table, device: str) -> Change:
-        return restore_round(session, table, version_in(session, version_id), device)
-
-    return guarded_write(
+    return from_version(
+        action="restore",
+        apply=restore_round,
         session=session,
         token=token,
+        version_id=version_id,
         request_id=request_id,
-        action="restore",
-        fingerprint=request_fingerprint("restore", version_id, None),
         release_lock=release_lock,
-        change=restore,
     )
 
 
@@ -152,16 +176,12 @@ def round_undo(
 ) -> RoundWrite:
     """Undo the change recorded as `version_id`: an add is deleted, a correction goes back to
     the values before it, a delete is restored, a restore is deleted again."""
-
-    def undo(session: Session, table: Table, device: str) -> Change:
-        return undo_change(session, table, version_in(session, version_id), device)
-
-    return guarded_write(
+    return from_version(
+        action="undo",
+        apply=undo_change,
         session=session,
         token=token,
+        version_id=version_id,
         request_id=request_id,
-        action="undo",
-        fingerprint=request_fingerprint("undo", version_id, None),
         release_lock=release_lock,
-        change=undo,
     )

@@ -48,6 +48,7 @@ export class EntryPanel {
       return;
     }
     if (saved && !lock && !this.getState().finished) {
+      this.lock.forget(); // the old token is dead: renewing it on reconnect must not undo the new grant
       this.entry.restore(saved);
       this.open(this.entry.number).then((granted) => {
         if (!granted) this.draft.clear();

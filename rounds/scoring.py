@@ -41,6 +41,13 @@ class Mode(StrEnum):
         return self is Mode.POINTS
 
 
+class CoveringStyle(StrEnum):
+    """What marking a loser as covering does (SPEC 3.4, 3.5); a session picks one."""
+
+    PAYS_FOR_EVERYONE = "pays_for_everyone"  # 3.4: X pays the others' payments, receives nothing
+    TAKES_WHOLE_LOSS = "takes_whole_loss"  # 3.5: X's penalty is the losers' sum, theirs is 0
+
+
 class Direction(StrEnum):
     CLOCKWISE = "clockwise"
     COUNTERCLOCKWISE = "counterclockwise"
@@ -82,6 +89,7 @@ class RoundRules:
     mode: Mode = Mode.POINTS
     tiers: Tiers = CLASSIC_TIERS
     points_per_two: int | None = None
+    covering_style: CoveringStyle = CoveringStyle.PAYS_FOR_EVERYONE
 
     @property
     def counts_twos(self) -> bool:
@@ -371,8 +379,28 @@ def scores_from_payments(payments: Sequence[Payment], player_count: int, mode: M
     return scores
 
 
+def whole_loss_penalties(penalties: Sequence[int], winner: int, covering: int) -> tuple[int, ...]:
+    """SPEC 3.5: the covering loser bears L, the sum of the losers' penalties; the others bear 0."""
+    whole_loss = sum(amount for index, amount in enumerate(penalties) if index != winner)
+    return tuple(whole_loss if index == covering else 0 for index in range(len(penalties)))
+
+
+def real_losses(penalties: Sequence[int], *, winner: int, covering: int | None) -> tuple[int, ...]:
+    """The penalty each player finally bears in one round (SPEC 3.5, last paragraph).
+
+    `penalties` are the players' own penalties (what ScoredRound.penalties and a stored
+    round keep). Without covering, everyone bears their own; under either covering rule
+    the covering loser bears the losers' sum and the other losers nothing. The winner bears 0.
+    """
+    if covering is None:
+        return tuple(0 if index == winner else amount for index, amount in enumerate(penalties))
+    return whole_loss_penalties(penalties, winner, covering)
+
+
 @dataclass(frozen=True)
 class ScoredRound:
+    """How a round scored: `penalties` are each player's own (SPEC 2), before any covering."""
+
     winner: int
     penalties: tuple[int, ...]
     payments: tuple[Payment, ...]
@@ -393,7 +421,11 @@ def score_checked(entry: RoundEntry, rules: RoundRules) -> ScoredRound:
         penalty(cards_left, rules.tiers, twos_held=twos_held, points_per_two=rules.points_per_two)
         for cards_left, twos_held in zip(entry.cards, twos, strict=True)
     )
-    payments = apply_covering(round_payments(penalties, winner, rules.mode), entry.covering)
+    if entry.covering is not None and rules.covering_style is CoveringStyle.TAKES_WHOLE_LOSS:
+        borne = whole_loss_penalties(penalties, winner, entry.covering)
+        payments = round_payments(borne, winner, rules.mode)
+    else:
+        payments = apply_covering(round_payments(penalties, winner, rules.mode), entry.covering)
     scores = scores_from_payments(payments, len(entry.cards), rules.mode)
     return ScoredRound(
         winner=winner,

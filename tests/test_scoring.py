@@ -7,6 +7,7 @@ import pytest
 from rounds.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
+    CoveringStyle,
     Direction,
     Mode,
     Payment,
@@ -22,6 +23,7 @@ from rounds.scoring import (
     next_round,
     penalty,
     points_to_target,
+    real_losses,
     round_payments,
     score_round,
     session_totals,
@@ -38,8 +40,16 @@ A, B, C, D = range(4)
 HOUSE = house_tiers(2, higher=(8, 3), all_thirteen=5)
 
 
-def scores(cards, mode, tiers=FLAT_TIERS, covering=None, twos=None, points_per_two=None):
-    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two)
+def scores(
+    cards,
+    mode,
+    tiers=FLAT_TIERS,
+    covering=None,
+    twos=None,
+    points_per_two=None,
+    style=CoveringStyle.PAYS_FOR_EVERYONE,
+):
+    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two, covering_style=style)
     entry = RoundEntry(cards=tuple(cards), twos=twos, covering=covering)
     return list(score_round(entry, NAMES, rules).scores)
 
@@ -242,10 +252,65 @@ def test_covering_in_points_mode():
     assert scores([5, 0, 11, 13], Mode.POINTS, covering=A) == [29, 0, 0, 0]
 
 
+@pytest.mark.parametrize("style", list(CoveringStyle))
 @pytest.mark.parametrize("mode", [Mode.WINNER_TAKES_ALL, Mode.PAY_DIFFERENCE])
 @pytest.mark.parametrize("covering", [None, A, C, D])
-def test_zero_sum_modes_sum_to_zero_covered_or_not(mode, covering):
-    assert sum(scores([5, 0, 11, 13], mode, CLASSIC_TIERS, covering=covering)) == 0
+def test_zero_sum_modes_sum_to_zero_covered_or_not(mode, covering, style):
+    assert sum(scores([5, 0, 11, 13], mode, CLASSIC_TIERS, covering=covering, style=style)) == 0
+
+
+# --- SPEC 3.5: taking the whole loss --------------------------------------------
+
+WHOLE_LOSS = CoveringStyle.TAKES_WHOLE_LOSS
+
+
+def test_taking_the_whole_loss_in_pay_the_difference():
+    # Penalties 5, 0, 11, 13 become 29, 0, 0, 0: A settles 29 with each of the others.
+    assert scores([5, 0, 11, 13], Mode.PAY_DIFFERENCE, covering=A, style=WHOLE_LOSS) == [-87, 29, 29, 29]
+
+
+def test_taking_the_whole_loss_in_winner_takes_all():
+    assert scores([5, 0, 11, 13], Mode.WINNER_TAKES_ALL, covering=A, style=WHOLE_LOSS) == [-29, 29, 0, 0]
+
+
+def test_taking_the_whole_loss_in_points_mode():
+    assert scores([5, 0, 11, 13], Mode.POINTS, covering=A, style=WHOLE_LOSS) == [29, 0, 0, 0]
+
+
+def test_taking_the_whole_loss_keeps_each_players_own_penalty_and_uses_tiers_and_twos():
+    rules = RoundRules(Mode.PAY_DIFFERENCE, HOUSE, points_per_two=4, covering_style=WHOLE_LOSS)
+    entry = RoundEntry(cards=(7, 0, 8, 13), twos=(1, 0, 0, 2), covering=C)
+    scored = score_round(entry, NAMES, rules)
+    assert scored.penalties == (18, 0, 24, 73)  # own penalties, as SPEC 2 gives them
+    assert scored.scores == (115, 115, -345, 115)  # C bears L = 115 against each of three
+
+
+def test_the_style_changes_nothing_without_a_covering_player():
+    for mode in Mode:
+        assert scores([5, 0, 11, 13], mode, style=WHOLE_LOSS) == scores([5, 0, 11, 13], mode)
+
+
+def test_two_players_pay_the_same_under_both_covering_rules():
+    # With one loser there is nobody else to cover: the loser bears their own penalty either way.
+    for style in CoveringStyle:
+        rules = RoundRules(Mode.PAY_DIFFERENCE, FLAT_TIERS, covering_style=style)
+        scored = score_round(RoundEntry(cards=(0, 9), covering=1), NAMES[:2], rules)
+        assert scored.scores == (9, -9)
+
+
+@pytest.mark.parametrize(
+    ("covering", "expected"),
+    [(None, (5, 0, 11, 13)), (A, (29, 0, 0, 0)), (C, (0, 0, 29, 0)), (D, (0, 0, 0, 29))],
+)
+def test_real_losses_are_own_penalties_or_the_whole_loss_on_the_covering_player(covering, expected):
+    assert real_losses((5, 0, 11, 13), winner=B, covering=covering) == expected
+
+
+def test_real_losses_are_the_same_under_both_covering_rules():
+    for style in CoveringStyle:
+        rules = RoundRules(Mode.PAY_DIFFERENCE, FLAT_TIERS, covering_style=style)
+        scored = score_round(RoundEntry(cards=(5, 0, 11, 13), covering=D), NAMES, rules)
+        assert real_losses(scored.penalties, winner=scored.winner, covering=D) == (0, 0, 0, 29)
 
 
 def test_twos_rule_adds_to_the_penalty_in_winner_takes_all():

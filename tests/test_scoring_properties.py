@@ -10,12 +10,14 @@ from rounds.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     MAX_CARDS,
+    CoveringStyle,
     Mode,
     RoundEntry,
     RoundRules,
     ScoringError,
     fewest_transfers,
     pairwise_points,
+    real_losses,
     score_round,
     session_totals,
     settle,
@@ -44,8 +46,10 @@ def valid_rounds(draw, player_count=None):
             twos.append(held)
             left -= held
     covering = draw(st.none() | st.sampled_from([i for i in range(count) if i != winner]))
+    covering_style = draw(st.sampled_from(list(CoveringStyle)))
     entry = RoundEntry(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
-    return entry, RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two), NAMES[:count]
+    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two, covering_style=covering_style)
+    return entry, rules, NAMES[:count]
 
 
 @given(valid_rounds())
@@ -56,6 +60,38 @@ def test_zero_sum_modes_sum_to_zero_every_round_covered_or_not(round_):
         assert sum(scored.scores) == 0
     else:
         assert sum(scored.scores) == sum(scored.penalties)
+
+
+@given(valid_rounds())
+def test_real_losses_move_the_losers_whole_loss_onto_the_covering_player(round_):
+    entry, rules, names = round_
+    scored = score_round(entry, names, rules)
+    losses = real_losses(scored.penalties, winner=scored.winner, covering=entry.covering)
+    assert sum(losses) == sum(scored.penalties)  # the table's loss is neither made nor lost
+    assert losses[scored.winner] == 0
+    if entry.covering is None:
+        assert losses == scored.penalties
+    else:
+        assert losses[entry.covering] == sum(scored.penalties)
+        assert all(loss == 0 for index, loss in enumerate(losses) if index != entry.covering)
+
+
+@given(valid_rounds())
+def test_taking_the_whole_loss_leaves_the_other_losers_nothing_to_pay(round_):
+    entry, rules, names = round_
+    if entry.covering is None or rules.covering_style is not CoveringStyle.TAKES_WHOLE_LOSS:
+        return
+    scored = score_round(entry, names, rules)
+    whole_loss = sum(scored.penalties)
+    others = [index for index in range(len(names)) if index not in {entry.covering, scored.winner}]
+    if rules.mode is Mode.PAY_DIFFERENCE:
+        # Every other player settles the difference with the covering player: L each.
+        assert scored.scores[entry.covering] == -(len(names) - 1) * whole_loss
+        assert all(scored.scores[index] == whole_loss for index in [*others, scored.winner])
+    else:
+        sign = 1 if rules.mode is Mode.POINTS else -1
+        assert scored.scores[entry.covering] == sign * whole_loss
+        assert all(scored.scores[index] == 0 for index in others)
 
 
 @given(valid_rounds())

@@ -15,6 +15,7 @@ from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.scoring import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    CoveringStyle,
     Mode,
     RoundEntry,
     RoundRules,
@@ -33,7 +34,18 @@ MAX_REQUEST_ID_LENGTH = 100
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 SETTINGS_FIELDS = frozenset(
-    {"preset", "mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency", "covering_rule"}
+    {
+        "preset",
+        "mode",
+        "tiers",
+        "twos",
+        "rounds",
+        "target",
+        "value_per_point",
+        "currency",
+        "covering_rule",
+        "covering_style",
+    }
 )
 
 
@@ -47,10 +59,16 @@ class SessionSettings:
     value_per_point: Decimal | None
     currency: str
     covering_rule: bool = False
+    covering_style: CoveringStyle = CoveringStyle.PAYS_FOR_EVERYONE  # what covering does, when on
 
     @property
     def rules(self) -> RoundRules:
-        return RoundRules(mode=self.mode, tiers=self.tiers, points_per_two=self.points_per_two)
+        return RoundRules(
+            mode=self.mode,
+            tiers=self.tiers,
+            points_per_two=self.points_per_two,
+            covering_style=self.covering_style,
+        )
 
     @classmethod
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
@@ -63,6 +81,7 @@ class SessionSettings:
             value_per_point=keep.value_per_point if keep else None,
             currency=keep.currency if keep else "",
             covering_rule=keep.covering_rule if keep else False,
+            covering_style=keep.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE,
         )
 
 
@@ -273,6 +292,16 @@ def clean_mode(raw: object) -> Mode:
         ) from None
 
 
+def clean_covering_style(raw: object) -> CoveringStyle:
+    try:
+        return CoveringStyle(raw)
+    except ValueError:
+        raise ServiceError(
+            gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
+            field="covering_style",
+        ) from None
+
+
 def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = None) -> SessionSettings:
     """Apply a preset (if named) and then every field given explicitly, and check the result."""
     settings = base or SessionSettings.from_preset(DEFAULT_PRESET)
@@ -314,6 +343,8 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
         if not isinstance(raw["covering_rule"], bool):
             raise ServiceError(gettext_noop("covering_rule: give true or false"), field="covering_rule")
         changes["covering_rule"] = raw["covering_rule"]
+    if "covering_style" in raw:
+        changes["covering_style"] = clean_covering_style(raw["covering_style"])
     settings = replace(settings, **changes)
     if settings.target is not None and settings.mode is not Mode.POINTS:
         raise ServiceError(

@@ -12,9 +12,11 @@ from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, Mode
+from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode
 
 MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
+COVERING_STYLE_CHOICES = [(style.value, style.value) for style in CoveringStyle]
+COVERING_STYLES = [style.value for style in CoveringStyle]
 MAX_NAME_LENGTH = 40
 MAX_DEVICE_LENGTH = 40
 # The largest number a PositiveIntegerField holds on every database; a bigger one names no round.
@@ -38,8 +40,12 @@ class Session(models.Model):
     target = models.PositiveIntegerField(null=True, blank=True)
     value_per_point = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
     currency = models.CharField(max_length=8, blank=True, default="")
-    # The assistant rule: the entry offers to mark one loser as covering.
+    # The assistant rule: the entry offers to mark one loser as covering; the style says what
+    # that does (SPEC 3.4 pays for everyone, 3.5 takes the whole loss).
     covering_rule = models.BooleanField(default=False)
+    covering_style = models.CharField(
+        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
+    )
     # Round count when the host last reopened: the end is checked only past it.
     reopened_after = models.PositiveIntegerField(default=0)
     ended_by_hand = models.BooleanField(default=False)
@@ -74,6 +80,9 @@ class Session(models.Model):
                 name="session_value_per_point_not_negative",
             ),
             models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="session_keys_differ"),
+            models.CheckConstraint(
+                condition=Q(covering_style__in=COVERING_STYLES), name="session_covering_style_known"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -116,6 +125,9 @@ class Round(models.Model):
     mode = models.CharField(max_length=20, choices=MODE_CHOICES)
     tiers = models.JSONField()
     points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    covering_style = models.CharField(
+        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
+    )
     # The hands as reported (a copy of its Hand rows, so the state reads one row per round)
     # and how it scored under its rules, stored when written so no read scores it again.
     cards = models.JSONField(default=list)
@@ -141,6 +153,9 @@ class Round(models.Model):
                 condition=Q(mode__in=[mode.value for mode in Mode]), name="round_mode_known"
             ),
             models.CheckConstraint(condition=Q(winner__lt=MAX_PLAYERS), name="round_winner_in_range"),
+            models.CheckConstraint(
+                condition=Q(covering_style__in=COVERING_STYLES), name="round_covering_style_known"
+            ),
         ]
 
     def __str__(self) -> str:

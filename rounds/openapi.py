@@ -47,7 +47,12 @@ TWOS_RULE = nullable(
     )
 )
 MODE = {"enum": ["points", "winner_takes_all", "pay_difference"]}
-RULES = obj({"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE}, required=("mode", "tiers", "twos"))
+COVERING_STYLE = {"enum": ["pays_for_everyone", "takes_whole_loss"]}
+# covering_style: what covering did in the round (SPEC 3.4 or 3.5); absent in versions older than 3.5.
+RULES = obj(
+    {"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE, "covering_style": COVERING_STYLE},
+    required=("mode", "tiers", "twos"),
+)
 REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
 DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
 
@@ -61,6 +66,7 @@ SETTINGS_INPUT = {
     "value_per_point": nullable({"anyOf": [{"type": "string"}, {"type": "number", "minimum": 0}]}),
     "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
     "covering_rule": BOOLEAN,
+    "covering_style": COVERING_STYLE,
 }
 
 SCHEMAS = {
@@ -91,6 +97,7 @@ SCHEMAS = {
             "value_per_point": nullable(STRING),
             "currency": STRING,
             "covering_rule": BOOLEAN,
+            "covering_style": COVERING_STYLE,
         },
         required=("mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"),
     ),

@@ -17,7 +17,15 @@ from rounds import scoring
 from rounds.errors import RoundMissing, ServiceError
 from rounds.locking import lock_state
 from rounds.models import MAX_ROUND_NUMBER, Hand, PaidTransfer, Player, Round, RoundVersion, Session
-from rounds.scoring import Mode, RoundEntry, RoundRules, ScoredRound, gettext_noop, is_whole_number
+from rounds.scoring import (
+    CoveringStyle,
+    Mode,
+    RoundEntry,
+    RoundRules,
+    ScoredRound,
+    gettext_noop,
+    is_whole_number,
+)
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -45,6 +53,7 @@ def rules_of(round_: Round) -> RoundRules:
         mode=Mode(round_.mode),
         tiers=tuple(tuple(tier) for tier in round_.tiers),  # type: ignore[misc]
         points_per_two=round_.points_per_two,
+        covering_style=CoveringStyle(round_.covering_style),
     )
 
 
@@ -53,6 +62,7 @@ def session_rules(session: Session) -> RoundRules:
         mode=Mode(session.mode),
         tiers=tuple(tuple(tier) for tier in session.tiers),  # type: ignore[misc]
         points_per_two=session.points_per_two,
+        covering_style=CoveringStyle(session.covering_style),
     )
 
 
@@ -114,6 +124,16 @@ def twos_json(points_per_two: int | None) -> dict | None:
     return None if points_per_two is None else {"points_per_two": points_per_two}
 
 
+def rules_json(mode: str, tiers: object, points_per_two: int | None, covering_style: str) -> dict:
+    """The rules a round was scored under, as its `rules` and its history versions show them."""
+    return {
+        "mode": mode,
+        "tiers": tiers_json(tiers),
+        "twos": twos_json(points_per_two),
+        "covering_style": covering_style,
+    }
+
+
 def money(amount: Decimal) -> str:
     return f"{amount:.2f}"
 
@@ -136,6 +156,7 @@ def settings_json(session: Session) -> dict:
         "value_per_point": value_per_point_json(session.value_per_point),
         "currency": session.currency,
         "covering_rule": session.covering_rule,
+        "covering_style": session.covering_style,
     }
 
 
@@ -214,6 +235,7 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             "covering",
             "mode",
             "points_per_two",
+            "covering_style",
             "winner",
             "edited",
             Cast("tiers", TextField()),
@@ -224,19 +246,16 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
         )
     )
     stored = json.loads(
-        "[" + ",".join("[" + ",".join(text or "null" for text in row[7:]) + "]" for row in rows) + "]"
+        "[" + ",".join("[" + ",".join(text or "null" for text in row[8:]) + "]" for row in rows) + "]"
     )
     rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, stored, strict=True):
-        number, covering, mode, points_per_two, winner, edited, tiers = row[:7]
-        if (mode, tiers, points_per_two) not in rules:
-            rules[mode, tiers, points_per_two] = {
-                "mode": mode,
-                "tiers": json.loads(tiers),
-                "twos": twos_json(points_per_two),
-            }
+        number, covering, mode, points_per_two, covering_style, winner, edited, tiers = row[:8]
+        rules_key = (mode, tiers, points_per_two, covering_style)
+        if rules_key not in rules:
+            rules[rules_key] = rules_json(mode, json.loads(tiers), points_per_two, covering_style)
         running = [total + score for total, score in zip(running or [0] * len(scores), scores, strict=True)]
         rounds.append(
             {
@@ -248,7 +267,7 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
                 "penalties": penalties,
                 "scores": scores,
                 "totals_after": running,
-                "rules": rules[mode, tiers, points_per_two],
+                "rules": rules[rules_key],
                 "edited": bool(edited),
             }
         )

@@ -49,6 +49,7 @@ def test_create_replies_with_the_state_and_a_follow_key(api):
         "value_per_point": "0.50",
         "currency": "EUR",
         "covering_rule": False,
+        "covering_style": "pays_for_everyone",
     }
     assert state["next"] == {"round": 1, "leader": None, "dealer": 0, "direction": "clockwise"}
     assert state["links"]["page"] == f"/s/{state['id']}/"

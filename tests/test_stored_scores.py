@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rounds import scoring, services
 from rounds.models import Round, Session
-from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, Mode, RoundEntry, Tally
+from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry, Tally
 from rounds.selectors import Viewer, scored_session, table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
@@ -41,6 +41,10 @@ def assert_stored_equals_scoring(session: Session) -> None:
     assert [(r["cards"], r["twos"], r["scores"]) for r in state["rounds"]] == [
         (list(entry.cards), None if entry.twos is None else list(entry.twos), list(result.scores))
         for _, entry, result in scored.rounds
+    ]
+    # Each round shows the covering rule it was scored under, which may not be the session's now.
+    assert [r["rules"]["covering_style"] for r in state["rounds"]] == [
+        round_.covering_style for round_, _, _ in scored.rounds
     ]
     if session.value_per_point is not None:
         expected = scoring.settle(tally.pairwise, session.value_per_point)
@@ -72,6 +76,7 @@ def evenings(draw):
                 "mode": draw(st.sampled_from(list(Mode))).value,
                 "tiers": [list(tier) for tier in draw(st.sampled_from([CLASSIC_TIERS, FLAT_TIERS, HOUSE]))],
                 "twos": draw(st.none() | st.builds(lambda n: {"points_per_two": n}, st.integers(1, 10))),
+                "covering_style": draw(st.sampled_from(list(CoveringStyle))).value,
             }
             steps.append(("rules", rules, draw(st.booleans())))
         else:

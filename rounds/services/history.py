@@ -17,7 +17,7 @@ from rounds.errors import (
     VersionRefused,
 )
 from rounds.models import Round, RoundVersion, Session
-from rounds.scoring import Mode, RoundEntry, RoundRules
+from rounds.scoring import CoveringStyle, Mode, RoundEntry, RoundRules
 from rounds.selectors import tiers_json
 from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores, write_hands
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
@@ -52,6 +52,8 @@ def rules_of_version(version: RoundVersion) -> RoundRules:
         mode=Mode(version.rules["mode"]),
         tiers=tuple(tuple(tier) for tier in version.rules["tiers"]),  # type: ignore[misc]
         points_per_two=twos["points_per_two"] if twos else None,
+        # Versions written before 3.5 existed carry no style: they paid for everyone.
+        covering_style=CoveringStyle(version.rules.get("covering_style", CoveringStyle.PAYS_FOR_EVERYONE)),
     )
 
 
@@ -77,6 +79,7 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
         mode=rules.mode.value,
         tiers=tiers_json(rules.tiers),
         points_per_two=rules.points_per_two,
+        covering_style=rules.covering_style.value,
         # Still marked corrected (✎) if it was corrected or rescored before it was deleted.
         edited=RoundVersion.objects.filter(
             session=session,

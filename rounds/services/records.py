@@ -13,7 +13,7 @@ from rounds import publish, scoring
 from rounds.errors import RequestReused
 from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
-from rounds.selectors import tiers_json, twos_json
+from rounds.selectors import rules_json
 
 
 @dataclass(frozen=True)
@@ -123,11 +123,7 @@ def record_version(
         twos=None if entry.twos is None else list(entry.twos),
         covering=entry.covering,
         scores=list(scored.scores),
-        rules={
-            "mode": round_.mode,
-            "tiers": tiers_json(round_.tiers),
-            "twos": twos_json(round_.points_per_two),
-        },
+        rules=rules_json(round_.mode, round_.tiers, round_.points_per_two, round_.covering_style),
         device=device,
     )
 

@@ -123,6 +123,7 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
         mode=rules.mode.value,
         tiers=tiers_json(rules.tiers),
         points_per_two=rules.points_per_two,
+        covering_style=rules.covering_style.value,
     )
     store_scores(round_, checked, scored)
     round_.save()

@@ -51,6 +51,7 @@ def apply_settings(session: Session, settings: SessionSettings) -> None:
     session.value_per_point = settings.value_per_point
     session.currency = settings.currency
     session.covering_rule = settings.covering_rule
+    session.covering_style = settings.covering_style.value
 
 
 def current_settings(session: Session) -> SessionSettings:
@@ -64,6 +65,7 @@ def current_settings(session: Session) -> SessionSettings:
         value_per_point=session.value_per_point,
         currency=session.currency,
         covering_rule=session.covering_rule,
+        covering_style=rules.covering_style,
     )
 
 
@@ -144,6 +146,7 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> scori
         round_.mode = rules.mode.value
         round_.tiers = tiers_json(rules.tiers)
         round_.points_per_two = rules.points_per_two
+        round_.covering_style = rules.covering_style.value
         round_.updated_at = timezone.now()
         round_.edited = True
         store_scores(round_, entry, rescored)

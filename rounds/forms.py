@@ -17,7 +17,7 @@ from django.utils.translation import pgettext_lazy
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS, Preset
-from rounds.scoring import MAX_PLAYERS, Mode, RoundEntry, ScoringError
+from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, RoundEntry, ScoringError
 
 EXTRA_TIERS = 3
 LENGTH_CHOICES = [
@@ -29,6 +29,10 @@ MODE_CHOICES = [
     (Mode.POINTS.value, _("Points")),
     (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),
     (Mode.PAY_DIFFERENCE.value, _("Pay the difference")),
+]
+COVERING_STYLE_CHOICES = [
+    (CoveringStyle.PAYS_FOR_EVERYONE.value, _("pays for everyone")),
+    (CoveringStyle.TAKES_WHOLE_LOSS.value, _("takes the whole loss")),
 ]
 
 
@@ -92,6 +96,7 @@ def initial_from_state(settings: dict) -> dict:
         "value_per_point": settings["value_per_point"] or "",
         "currency": settings["currency"],
         "covering_rule": settings["covering_rule"],
+        "covering_style": settings["covering_style"],
     }
 
 
@@ -117,6 +122,12 @@ class SettingsForm(forms.Form):
         min_value=1, max_value=100, initial=4, required=False, label=_("Points per 2")
     )
     covering_rule = forms.BooleanField(required=False, label=_("Covering (assistant rule)"))
+    covering_style = forms.ChoiceField(
+        choices=COVERING_STYLE_CHOICES,
+        required=False,
+        initial=CoveringStyle.PAYS_FOR_EVERYONE.value,
+        label=_("The covering player"),
+    )
     length = forms.ChoiceField(choices=LENGTH_CHOICES, initial="open", label=_("Length"))
     rounds = forms.IntegerField(min_value=1, max_value=999, initial=7, required=False, label=_("Rounds"))
     target = forms.IntegerField(min_value=1, max_value=100000, initial=50, required=False, label=_("Target"))
@@ -173,6 +184,8 @@ class SettingsForm(forms.Form):
             "currency": data.get("currency") or "",
             "covering_rule": data.get("covering_rule", False),
         }
+        if data.get("covering_style"):  # a page from before the choice existed keeps the style
+            self.changes["covering_style"] = data["covering_style"]
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))
         try:

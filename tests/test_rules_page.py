@@ -17,6 +17,7 @@ from rounds.scoring import (
     FLAT_TIERS,
     MAX_CARDS,
     TWOS_IN_DECK,
+    CoveringStyle,
     Direction,
     Mode,
     Payment,
@@ -29,6 +30,7 @@ from rounds.scoring import (
     pairwise_points,
     penalty,
     rate_for,
+    real_losses,
     round_payments,
     score_round,
     settle,
@@ -219,6 +221,7 @@ def test_every_example_round_scores_as_the_engine_does(page):
         tiers = TIERS[table["attrs"]["data-tiers"]]
         cards = tuple(number(cell) for cell in data_row(table, "cards"))
         assert cards == (5, 0, 11, 13)
+        style = CoveringStyle(table["attrs"].get("data-covering-style", "pays_for_everyone"))
         for row in table["rows"]:
             mode = row["attrs"].get("data-mode")
             if mode is None:
@@ -226,11 +229,15 @@ def test_every_example_round_scores_as_the_engine_does(page):
             covering = row["attrs"].get("data-covering")
             covering = None if covering is None else int(covering)
             entry = RoundEntry(cards=cards, covering=covering)
-            scored = score_round(entry, LETTERS, RoundRules(mode=Mode(mode), tiers=tiers))
+            rules = RoundRules(mode=Mode(mode), tiers=tiers, covering_style=style)
+            scored = score_round(entry, LETTERS, rules)
             shown = tuple(number(cell) for cell in row["cells"][1:])
-            assert shown == scored.scores, (mode, covering)
-            checked.add((mode, covering is not None))
-    assert checked == {(mode.value, covered) for mode in Mode for covered in (False, True)}
+            assert shown == scored.scores, (mode, covering, style)
+            checked.add((mode, covering is not None, style))
+    pays, takes = CoveringStyle.PAYS_FOR_EVERYONE, CoveringStyle.TAKES_WHOLE_LOSS
+    assert checked == {(mode.value, covered, pays) for mode in Mode for covered in (False, True)} | {
+        (mode.value, True, takes) for mode in Mode
+    }
 
 
 def test_worked_sums_in_mode_examples_match_the_engine(text):
@@ -241,6 +248,14 @@ def test_worked_sums_in_mode_examples_match_the_engine(text):
     )
     wta = score_round(RoundEntry((5, 0, 11, 13)), LETTERS, RoundRules(Mode.WINNER_TAKES_ALL, FLAT_TIERS))
     assert f"B collects everyone's: 5 + 11 + 13 = {wta.scores[B]}" in text
+
+
+def test_whole_loss_sums_match_the_engine(text):
+    flat = score_round(RoundEntry((5, 0, 11, 13)), LETTERS, RoundRules(Mode.WINNER_TAKES_ALL, FLAT_TIERS))
+    losses = real_losses(flat.penalties, winner=B, covering=A)
+    assert f"5 + 11 + 13 = {losses[A]}, so the penalties become 29, 0, 0 and 0" in text
+    assert losses == (29, 0, 0, 0)
+    assert "the covering player's real loss for the round is the whole 29" in text
 
 
 def test_pay_the_difference_pairs_match_the_engine(text):

@@ -42,7 +42,7 @@ const ui = {
 };
 
 // The panel's markup (2s chips, covering toggles, the rules line) and the target line come from the server.
-const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "target"];
+const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "covering_style", "target"];
 let reloadWhenIdle = false;
 
 // Every state the page gets, whole or the rounds since a change, from a reply or the socket.

@@ -12,6 +12,7 @@ from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
 from rounds.selectors import ScoredSession, Viewer, scored_session, table_state
+from rounds.stats import player_stats
 
 
 def net_rows(state: dict) -> list[dict]:
@@ -38,9 +39,7 @@ def transfer_rows(state: dict) -> list[dict]:
 
 
 def stats_rows(scored: ScoredSession, state: dict) -> list[dict]:
-    stats = scoring.player_stats(
-        [(entry, result) for _, entry, result in scored.rounds], len(state["players"])
-    )
+    stats = player_stats([(entry, result) for _, entry, result in scored.rounds], len(state["players"]))
     return [
         {"player": index, "name": state["players"][index]["name"], **vars(row)}
         for index, row in enumerate(stats)

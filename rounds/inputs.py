@@ -22,8 +22,8 @@ from rounds.scoring import (
     Tiers,
     gettext_noop,
     is_whole_number,
-    validate_tiers,
 )
+from rounds.tiers import validate_tiers
 
 MAX_ROUNDS = 999
 MAX_TARGET = 100_000

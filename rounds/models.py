@@ -51,7 +51,7 @@ class Session(models.Model):
     ended_by_hand = models.BooleanField(default=False)
     # Bumped on every change, so a device can drop a payload older than the one it shows.
     version = models.PositiveIntegerField(default=0)
-    # Sums over the rounds' stored scores (scoring.Tally), kept by every round write.
+    # Sums over the rounds' stored scores (standings.Tally), kept by every round write.
     totals = models.JSONField(default=list)
     pairwise = models.JSONField(default=list)  # points row i receives from column j, before netting
     created_at = models.DateTimeField(default=timezone.now)

@@ -1,16 +1,17 @@
-"""The rules of the table as pure functions (SPEC 1-4 and 6).
+"""The rules of one round as pure functions (SPEC 1-3): a valid round, penalties, modes, covering.
 
-No Django here: everything that scores, ranks or settles calls this module and
-nothing re-implements it. Errors are ScoringError, whose message names the
-player and the problem; messages are English templates marked with
-gettext_noop so the web layer can translate them.
+No Django here: everything that scores a round calls this module and nothing
+re-implements it. Beside it, pure and built on it: standings.py (the evening,
+SPEC 4), settlement.py (money, SPEC 6), stats.py (the evening's story) and
+tiers.py (checking a penalty table as typed). Errors are ScoringError, whose
+message names the player and the problem; messages are English templates marked
+with gettext_noop so the web layer can translate them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
@@ -18,8 +19,6 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 MAX_CARDS: Final = 13
 TWOS_IN_DECK: Final = 4
-MAX_RATE: Final = 1000
-CENT: Final = Decimal("0.01")
 
 
 def gettext_noop(message: str) -> str:
@@ -46,11 +45,6 @@ class CoveringStyle(StrEnum):
 
     PAYS_FOR_EVERYONE = "pays_for_everyone"  # 3.4: X pays the others' payments, receives nothing
     TAKES_WHOLE_LOSS = "takes_whole_loss"  # 3.5: X's penalty is the losers' sum, theirs is 0
-
-
-class Direction(StrEnum):
-    CLOCKWISE = "clockwise"
-    COUNTERCLOCKWISE = "counterclockwise"
 
 
 class ScoringError(ValueError):
@@ -101,85 +95,6 @@ def is_whole_number(value: object) -> bool:
 
 
 # --- Penalty tables (SPEC 2) ------------------------------------------------
-
-
-def validate_tiers(tiers: object) -> Tiers:
-    """Check a penalty table and return it as a tuple of (from_cards, points_per_card)."""
-    if not isinstance(tiers, (list, tuple)) or not tiers:
-        raise ScoringError(
-            gettext_noop("Penalty tiers: give at least one tier, starting at 1 card"), field="tiers"
-        )
-    checked: list[Tier] = []
-    for tier in tiers:
-        if (
-            not isinstance(tier, (list, tuple))
-            or len(tier) != 2
-            or not all(is_whole_number(number) for number in tier)
-        ):
-            raise ScoringError(
-                gettext_noop(
-                    "Penalty tiers: each tier is a pair of whole numbers [from cards, points per card]"
-                ),
-                field="tiers",
-            )
-        from_cards, rate = tier
-        if not 1 <= from_cards <= MAX_CARDS:
-            raise ScoringError(
-                gettext_noop("Penalty tiers: a tier must start between 1 and 13 cards, not %(cards)s"),
-                field="tiers",
-                cards=from_cards,
-            )
-        if not 1 <= rate <= MAX_RATE:
-            raise ScoringError(
-                gettext_noop("Penalty tiers: points per card must be from 1 to 1000, not %(rate)s"),
-                field="tiers",
-                rate=rate,
-            )
-        if checked:
-            previous_from, previous_rate = checked[-1]
-            if from_cards <= previous_from:
-                raise ScoringError(
-                    gettext_noop(
-                        "Penalty tiers: the tier from %(cards)s cards must start after the one from %(previous)s"
-                    ),
-                    field="tiers",
-                    cards=from_cards,
-                    previous=previous_from,
-                )
-            if rate <= previous_rate:
-                raise ScoringError(
-                    gettext_noop(
-                        "Penalty tiers: the rate from %(cards)s cards (%(rate)s) must be higher than the one before (%(previous)s)"
-                    ),
-                    field="tiers",
-                    cards=from_cards,
-                    rate=rate,
-                    previous=previous_rate,
-                )
-        elif from_cards != 1:
-            raise ScoringError(
-                gettext_noop("Penalty tiers: the first tier must start at 1 card"), field="tiers"
-            )
-        checked.append((from_cards, rate))
-    return tuple(checked)
-
-
-def house_tiers(
-    base: int, *, higher: tuple[int, int] | None = None, all_thirteen: int | None = None
-) -> Tiers:
-    """Seed 002's house table: a base rate, an optional rate from k cards, an optional all-13 rate."""
-    tiers: list[Tier] = [(1, base)]
-    if higher is not None:
-        from_cards, rate = higher
-        if not 2 <= from_cards <= MAX_CARDS - 1:
-            raise ScoringError(
-                gettext_noop("Penalty tiers: the higher rate must start between 2 and 12 cards"),
-                field="tiers",
-            )
-        tiers.append((from_cards, rate))
-    if all_thirteen is not None:
-        tiers.append((MAX_CARDS, all_thirteen))
-    return validate_tiers(tiers)
 
 
 def rate_for(cards_left: int, tiers: Tiers) -> int:
@@ -434,253 +349,3 @@ def score_checked(entry: RoundEntry, rules: RoundRules) -> ScoredRound:
         scores=tuple(scores),
         mode=rules.mode,
     )
-
-
-# --- The session (SPEC 4) ---------------------------------------------------
-
-
-def session_totals(rounds: Sequence[ScoredRound], player_count: int) -> list[int]:
-    totals = [0] * player_count
-    for scored in rounds:
-        for index, score in enumerate(scored.scores):
-            totals[index] += score
-    return totals
-
-
-@dataclass(frozen=True)
-class Standing:
-    player: int
-    rank: int
-    total: int
-
-
-def standings(totals: Sequence[int], mode: Mode) -> list[Standing]:
-    """Best first (lowest total in Points, highest otherwise); ties share a rank."""
-    sign = 1 if mode.lowest_wins else -1
-    order = sorted(range(len(totals)), key=lambda index: (sign * totals[index], index))
-    ranked = []
-    for index in order:
-        better = sum(1 for other in totals if sign * other < sign * totals[index])
-        ranked.append(Standing(player=index, rank=better + 1, total=totals[index]))
-    return ranked
-
-
-def end_reached(
-    *,
-    rounds_played: int,
-    totals: Sequence[int],
-    mode: Mode,
-    rounds_limit: int | None,
-    target: int | None,
-) -> bool:
-    """A fixed length is played out, or (Points) someone reached the target."""
-    if rounds_limit is not None and rounds_played >= rounds_limit:
-        return True
-    return target is not None and mode is Mode.POINTS and max(totals, default=0) >= target
-
-
-def target_losers(totals: Sequence[int], target: int | None) -> list[int]:
-    """Who lost to the target: the highest total among those who crossed it (ties share)."""
-    if target is None:
-        return []
-    crossed = [total for total in totals if total >= target]
-    if not crossed:
-        return []
-    return [index for index, total in enumerate(totals) if total == max(crossed)]
-
-
-def points_to_target(totals: Sequence[int], target: int | None) -> list[int] | None:
-    """How many points each player may still take before reaching the target (0 once there)."""
-    if target is None:
-        return None
-    return [max(0, target - total) for total in totals]
-
-
-@dataclass(frozen=True)
-class NextRound:
-    number: int
-    leader: int | None
-    dealer: int
-    direction: Direction
-
-
-def next_round(*, rounds_played: int, seats: Sequence[int], last_winner: int | None) -> NextRound:
-    """Who deals and leads the next round, and which way play goes (seeds 001, 002).
-
-    `seats[i]` is player i's seat, numbered clockwise from 0. The dealer moves one
-    seat clockwise each round; the previous winner leads (3 of diamonds in round 1);
-    direction alternates, clockwise in odd rounds.
-    """
-    number = rounds_played + 1
-    dealer_seat = (number - 1) % len(seats)
-    return NextRound(
-        number=number,
-        leader=last_winner if rounds_played else None,
-        dealer=list(seats).index(dealer_seat),
-        direction=Direction.CLOCKWISE if number % 2 else Direction.COUNTERCLOCKWISE,
-    )
-
-
-# --- Wager and settlement (SPEC 6) ------------------------------------------
-
-
-def difference_matrix(totals: Sequence[int]) -> list[list[int]]:
-    """Points mode: player i receives T_j - T_i from each j (negative: i pays)."""
-    return [[other - own for other in totals] for own in totals]
-
-
-def pairwise_points(rounds: Sequence[ScoredRound], player_count: int) -> list[list[int]]:
-    """Who owes whom in points before netting: row i is what i receives from each player.
-
-    Points-mode rounds settle the score difference; zero-sum rounds settle their
-    payments (so covering shows up where it was paid).
-    """
-    points_totals = [0] * player_count
-    matrix = [[0] * player_count for _ in range(player_count)]
-    for scored in rounds:
-        if scored.mode is Mode.POINTS:
-            for index, score in enumerate(scored.scores):
-                points_totals[index] += score
-            continue
-        for payment in scored.payments:
-            assert payment.payee is not None
-            matrix[payment.payee][payment.payer] += payment.amount
-            matrix[payment.payer][payment.payee] -= payment.amount
-    differences = difference_matrix(points_totals)
-    return [
-        [matrix[row][column] + differences[row][column] for column in range(player_count)]
-        for row in range(player_count)
-    ]
-
-
-@dataclass(frozen=True)
-class Tally:
-    """A session's running sums, kept as rounds come and go: the totals and the pairwise table.
-
-    Both are sums over rounds, so a write adds its round's share and takes back the
-    share of the round it replaced, and never needs the other rounds.
-    """
-
-    totals: tuple[int, ...]
-    pairwise: tuple[tuple[int, ...], ...]
-
-    @classmethod
-    def empty(cls, player_count: int) -> Tally:
-        return cls(totals=(0,) * player_count, pairwise=((0,) * player_count,) * player_count)
-
-    @classmethod
-    def of(cls, rounds: Sequence[ScoredRound], player_count: int) -> Tally:
-        return cls(
-            totals=tuple(session_totals(rounds, player_count)),
-            pairwise=tuple(tuple(row) for row in pairwise_points(rounds, player_count)),
-        )
-
-    def plus(self, scored: ScoredRound | None, sign: int = 1) -> Tally:
-        if scored is None:
-            return self
-        share = Tally.of([scored], len(self.totals))
-        return Tally(
-            totals=tuple(
-                total + sign * score for total, score in zip(self.totals, share.totals, strict=True)
-            ),
-            pairwise=tuple(
-                tuple(points + sign * added for points, added in zip(row, added_row, strict=True))
-                for row, added_row in zip(self.pairwise, share.pairwise, strict=True)
-            ),
-        )
-
-    def minus(self, scored: ScoredRound | None) -> Tally:
-        return self.plus(scored, -1)
-
-
-@dataclass(frozen=True)
-class Transfer:
-    payer: int
-    payee: int
-    amount: Decimal
-
-
-@dataclass(frozen=True)
-class Settlement:
-    net: list[Decimal]
-    pairwise: list[list[Decimal]]
-    transfers: list[Transfer] = field(default_factory=list)
-
-
-def to_cents_keeping_sum(amounts: Sequence[Decimal]) -> list[Decimal]:
-    """Round to cents so the rounded amounts add up to the rounded sum, to the cent.
-
-    Rounds half away from zero, then moves any cent the rounding created or lost
-    onto the amounts it moved furthest (lowest index first on ties), so every
-    amount stays within a cent of the exact one and no cent appears or vanishes.
-    """
-    rounded = [amount.quantize(CENT, rounding=ROUND_HALF_UP) for amount in amounts]
-    target = sum(amounts, Decimal(0)).quantize(CENT, rounding=ROUND_HALF_UP)
-    excess = int((sum(rounded, Decimal(0)) - target) / CENT)
-    step = CENT if excess > 0 else -CENT
-    moved_most = sorted(
-        range(len(amounts)), key=lambda index: (-(rounded[index] - amounts[index]) * step, index)
-    )
-    for index in moved_most[: abs(excess)]:
-        rounded[index] -= step
-    return rounded
-
-
-def fewest_transfers(net: Sequence[Decimal]) -> list[Transfer]:
-    """Largest debtor pays largest creditor until everyone is square.
-
-    Each step settles at least one player, so there are at most n-1 transfers; for
-    up to four players that is also the fewest possible.
-    """
-    balance = list(net)
-    transfers = []
-    while True:
-        debtor = min(range(len(balance)), key=lambda index: (balance[index], index))
-        creditor = max(range(len(balance)), key=lambda index: (balance[index], -index))
-        if balance[debtor] >= 0 or balance[creditor] <= 0:
-            return transfers
-        amount = min(-balance[debtor], balance[creditor])
-        transfers.append(Transfer(payer=debtor, payee=creditor, amount=amount))
-        balance[debtor] += amount
-        balance[creditor] -= amount
-
-
-def settle(pairwise: Sequence[Sequence[int]], value_per_point: Decimal) -> Settlement:
-    """Turn the points each pair owes into money: nets, the pairwise table and transfers."""
-    exact_net = [sum(row) * value_per_point for row in pairwise]
-    net = to_cents_keeping_sum(exact_net)
-    # Half-up rounds away from zero, so the table stays antisymmetric.
-    money_pairwise = [
-        [(points * value_per_point).quantize(CENT, rounding=ROUND_HALF_UP) for points in row]
-        for row in pairwise
-    ]
-    return Settlement(net=net, pairwise=money_pairwise, transfers=fewest_transfers(net))
-
-
-# --- The evening's story ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    rounds_won: int
-    worst_hand: int  # most cards left in one round
-    thirteen_card_rounds: int  # caught with the whole hand
-    average_penalty: Decimal  # per round played, to one decimal
-
-
-def player_stats(rounds: Sequence[tuple[RoundEntry, ScoredRound]], player_count: int) -> list[PlayerStats]:
-    """Per player: rounds won, worst hand, 13-card disasters and the average penalty."""
-    stats = []
-    for player in range(player_count):
-        cards = [entry.cards[player] for entry, _ in rounds]
-        penalties = [scored.penalties[player] for _, scored in rounds]
-        average = Decimal(sum(penalties)) / len(penalties) if penalties else Decimal(0)
-        stats.append(
-            PlayerStats(
-                rounds_won=sum(1 for _, scored in rounds if scored.winner == player),
-                worst_hand=max(cards, default=0),
-                thirteen_card_rounds=cards.count(MAX_CARDS),
-                average_penalty=average.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP),
-            )
-        )
-    return stats

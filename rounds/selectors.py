@@ -26,6 +26,8 @@ from rounds.scoring import (
     gettext_noop,
     is_whole_number,
 )
+from rounds.settlement import Settlement, settle
+from rounds.standings import Tally, next_round, points_to_target, session_totals, standings, target_losers
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -90,7 +92,7 @@ class ScoredSession:
 
     @property
     def totals(self) -> list[int]:
-        return scoring.session_totals([scored for _, _, scored in self.rounds], len(self.names))
+        return session_totals([scored for _, _, scored in self.rounds], len(self.names))
 
 
 def scored_session(session: Session) -> ScoredSession:
@@ -172,18 +174,18 @@ def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
     }
 
 
-def stored_tally(session: Session, player_count: int) -> scoring.Tally:
+def stored_tally(session: Session, player_count: int) -> Tally:
     if not session.totals:  # made before it had any round stored
-        return scoring.Tally.empty(player_count)
-    return scoring.Tally(totals=tuple(session.totals), pairwise=tuple(tuple(row) for row in session.pairwise))
+        return Tally.empty(player_count)
+    return Tally(totals=tuple(session.totals), pairwise=tuple(tuple(row) for row in session.pairwise))
 
 
-def settlement_of(session: Session) -> scoring.Settlement | None:
+def settlement_of(session: Session) -> Settlement | None:
     """Who pays whom, from the pairwise sums the session keeps; no round is scored."""
     if session.value_per_point is None:
         return None
-    pairwise = session.pairwise or scoring.Tally.empty(session.players.count()).pairwise
-    return scoring.settle(pairwise, session.value_per_point)
+    pairwise = session.pairwise or Tally.empty(session.players.count()).pairwise
+    return settle(pairwise, session.value_per_point)
 
 
 def settlement_json(session: Session) -> dict | None:
@@ -285,12 +287,12 @@ def shared_state(session: Session, *, known_rounds: list[dict] | None = None) ->
     rounds = stored_rounds(session, known_rounds)
     totals = list(stored_tally(session, len(players)).totals)
     mode = Mode(session.mode)
-    upcoming = scoring.next_round(
+    upcoming = next_round(
         rounds_played=len(rounds),
         seats=[player.seat for player in players],
         last_winner=rounds[-1]["winner"] if rounds else None,
     )
-    ranked = scoring.standings(totals, mode)
+    ranked = standings(totals, mode)
     rank_of = {standing.player: standing.rank for standing in ranked}
     return {
         "version": session.version,
@@ -311,8 +313,8 @@ def shared_state(session: Session, *, known_rounds: list[dict] | None = None) ->
             {"player": standing.player, "rank": standing.rank, "total": standing.total} for standing in ranked
         ],
         "finished": session.finished,
-        "target_losers": scoring.target_losers(totals, session.target),
-        "to_target": scoring.points_to_target(totals, session.target),
+        "target_losers": target_losers(totals, session.target),
+        "to_target": points_to_target(totals, session.target),
         "next": {
             "round": upcoming.number,
             "leader": upcoming.leader,

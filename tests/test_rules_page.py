@@ -18,25 +18,19 @@ from rounds.scoring import (
     MAX_CARDS,
     TWOS_IN_DECK,
     CoveringStyle,
-    Direction,
     Mode,
     Payment,
     RoundEntry,
     RoundRules,
-    difference_matrix,
-    end_reached,
-    house_tiers,
-    next_round,
-    pairwise_points,
     penalty,
     rate_for,
     real_losses,
     round_payments,
     score_round,
-    settle,
-    standings,
-    target_losers,
 )
+from rounds.settlement import difference_matrix, pairwise_points, settle
+from rounds.standings import Direction, end_reached, next_round, standings, target_losers
+from rounds.tiers import house_tiers
 
 pytestmark = pytest.mark.django_db
 

@@ -15,15 +15,12 @@ from rounds.scoring import (
     RoundEntry,
     RoundRules,
     ScoringError,
-    fewest_transfers,
-    pairwise_points,
     real_losses,
     score_round,
-    session_totals,
-    settle,
-    to_cents_keeping_sum,
     validate_round,
 )
+from rounds.settlement import fewest_transfers, pairwise_points, settle, to_cents_keeping_sum
+from rounds.standings import session_totals
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 HOUSE = ((1, 2), (8, 3), (13, 5))

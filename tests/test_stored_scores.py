@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from rounds import scoring, services
 from rounds.models import Round, Session
-from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry, Tally
+from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
 from rounds.selectors import Viewer, scored_session, table_state
+from rounds.settlement import settle
+from rounds.standings import Tally
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +49,7 @@ def assert_stored_equals_scoring(session: Session) -> None:
         round_.covering_style for round_, _, _ in scored.rounds
     ]
     if session.value_per_point is not None:
-        expected = scoring.settle(tally.pairwise, session.value_per_point)
+        expected = settle(tally.pairwise, session.value_per_point)
         assert state["settlement"]["net"] == [f"{amount:.2f}" for amount in expected.net]
 
 

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from rounds import scoring
+from rounds import scoring, standings
 
 
 def fill_stored_scores(apps, schema_editor):
@@ -41,7 +41,7 @@ def fill_stored_scores(apps, schema_editor):
             round_.edited = round_.versions.filter(action__in=["edited", "rescored"]).exists()
             round_.save(update_fields=["cards", "twos", "winner", "penalties", "scores", "edited"])
             scored_rounds.append(scored)
-        tally = scoring.Tally.of(scored_rounds, len(names))
+        tally = standings.Tally.of(scored_rounds, len(names))
         session.totals = list(tally.totals)
         session.pairwise = [list(row) for row in tally.pairwise]
         session.save(update_fields=["totals", "pairwise"])

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from rounds import publish, scoring
+from rounds import publish
 from rounds.errors import RequestReused
 from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
 from rounds.selectors import rules_json
+from rounds.standings import Tally, end_reached
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ def save_changed(
     session: Session,
     *,
     rounds_played: int,
-    tally: scoring.Tally,
+    tally: Tally,
     event: str,
     rounds_from: int | None,
     was_finished: bool | None = None,
@@ -44,7 +45,7 @@ def save_changed(
     `rounds_from`: the first round the change added, rewrote or renumbered (None: no round).
     `was_finished`: whether it was finished before the caller changed it (finishing by hand).
     """
-    reached = rounds_played > session.reopened_after and scoring.end_reached(
+    reached = rounds_played > session.reopened_after and end_reached(
         rounds_played=rounds_played,
         totals=tally.totals,
         mode=Mode(session.mode),

@@ -15,6 +15,7 @@ from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
 from rounds.services.records import record_version, save_changed, store_scores, write_hands
+from rounds.standings import Tally
 
 
 @transaction.atomic
@@ -31,7 +32,7 @@ def session_create(
         secrets.SystemRandom().shuffle(seats)
     session = Session()
     apply_settings(session, settings)
-    empty = scoring.Tally.empty(len(names))
+    empty = Tally.empty(len(names))
     session.totals = list(empty.totals)
     session.pairwise = [list(row) for row in empty.pairwise]
     session.save()
@@ -132,7 +133,7 @@ def session_finish(*, session: Session, token: str | None) -> Session:
     return session_update(session=session, token=token, changes={"finished": True})
 
 
-def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> scoring.Tally:
+def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally:
     """Score every round again under `rules`, keeping what the table reported; the new sums."""
     scored = scored_session(session)
     rescored_rounds = []
@@ -154,4 +155,4 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> scori
         write_hands(round_, entry)
         record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)
         rescored_rounds.append(rescored)
-    return scoring.Tally.of(rescored_rounds, len(scored.names))
+    return Tally.of(rescored_rounds, len(scored.names))

@@ -6,7 +6,8 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rounds.scoring import Direction, Mode
+from rounds.scoring import Mode
+from rounds.standings import Direction
 
 register = template.Library()
 

@@ -1,0 +1,36 @@
+"""The evening's story as pure functions: per player, rounds won, worst hand, 13-card rounds and
+the average penalty."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from rounds.scoring import MAX_CARDS, RoundEntry, ScoredRound
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    rounds_won: int
+    worst_hand: int  # most cards left in one round
+    thirteen_card_rounds: int  # caught with the whole hand
+    average_penalty: Decimal  # per round played, to one decimal
+
+
+def player_stats(rounds: Sequence[tuple[RoundEntry, ScoredRound]], player_count: int) -> list[PlayerStats]:
+    """Per player: rounds won, worst hand, 13-card disasters and the average penalty."""
+    stats = []
+    for player in range(player_count):
+        cards = [entry.cards[player] for entry, _ in rounds]
+        penalties = [scored.penalties[player] for _, scored in rounds]
+        average = Decimal(sum(penalties)) / len(penalties) if penalties else Decimal(0)
+        stats.append(
+            PlayerStats(
+                rounds_won=sum(1 for _, scored in rounds if scored.winner == player),
+                worst_hand=max(cards, default=0),
+                thirteen_card_rounds=cards.count(MAX_CARDS),
+                average_penalty=average.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP),
+            )
+        )
+    return stats

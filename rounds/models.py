@@ -12,12 +12,12 @@ from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from rounds.names import MAX_NAME_LENGTH
 from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode
 
 MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
 COVERING_STYLE_CHOICES = [(style.value, style.value) for style in CoveringStyle]
 COVERING_STYLES = [style.value for style in CoveringStyle]
-MAX_NAME_LENGTH = 40
 MAX_DEVICE_LENGTH = 40
 # The largest number a PositiveIntegerField holds on every database; a bigger one names no round.
 MAX_ROUND_NUMBER = 2**31 - 1

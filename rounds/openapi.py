@@ -8,7 +8,8 @@ operation of it against a live server (tests/test_schemathesis.py).
 from __future__ import annotations
 
 from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
-from rounds.models import MAX_DEVICE_LENGTH, MAX_NAME_LENGTH
+from rounds.models import MAX_DEVICE_LENGTH
+from rounds.names import MAX_NAME_LENGTH
 
 NULL = {"type": "null"}
 

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ["rounds.scoring", "rounds.standings", "rounds.settlement", "rounds.stats", "rounds.tiers"]
+PURE = [
+    "rounds.scoring",
+    "rounds.standings",
+    "rounds.settlement",
+    "rounds.stats",
+    "rounds.tiers",
+    "rounds.names",
+]
 
 
 @pytest.mark.parametrize("module", PURE)

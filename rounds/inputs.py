@@ -12,10 +12,11 @@ from rounds.errors import ServiceError
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.names import (
     MAX_NAME_LENGTH,
+    PLAYER_NAME,
+    NameMessages,
     has_control_characters,
-    has_hidden_characters,
-    has_visible_character,
     name_key,
+    name_problem,
     normal_name,
 )
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
@@ -92,26 +93,6 @@ class SessionSettings:
         )
 
 
-@dataclass(frozen=True)
-class NameMessages:
-    """What to say about a bad name, for one kind of name (player, device, group)."""
-
-    blank: str
-    unseen: str
-    hidden: str
-    too_long: str
-    duplicate: str = ""
-
-
-PLAYER_NAME = NameMessages(
-    blank=gettext_noop("Player %(number)s: the name is blank"),
-    unseen=gettext_noop("Player %(number)s: the name needs at least one visible character"),
-    hidden=gettext_noop("Player %(number)s: the name has a character that cannot be shown"),
-    too_long=gettext_noop("Player %(number)s: a name has at most 40 characters"),
-    duplicate=gettext_noop(
-        "Player %(number)s: %(name)s is already playing; give each player a different name"
-    ),
-)
 DEVICE_NAME = NameMessages(
     blank=gettext_noop("Device: give this device a name, such as Ann's phone"),
     unseen=gettext_noop("Device: the name needs at least one visible character"),
@@ -124,16 +105,10 @@ def clean_name(
     raw: object, *, messages: NameMessages, field: str, max_length: int = MAX_NAME_LENGTH, **context: object
 ) -> str:
     """One name as typed, normalised; or a refusal naming the field (and the player, in `context`)."""
-    if not isinstance(raw, str) or not raw.strip():
-        raise ServiceError(messages.blank, field=field, **context)
-    name = normal_name(raw)
-    if not has_visible_character(name):
-        raise ServiceError(messages.unseen, field=field, **context)
-    if has_hidden_characters(name):
-        raise ServiceError(messages.hidden, field=field, **context)
-    if len(name) > max_length:
-        raise ServiceError(messages.too_long, field=field, **context)
-    return name
+    problem = name_problem(raw, messages, max_length) if isinstance(raw, str) else messages.blank
+    if problem is not None:
+        raise ServiceError(problem, field=field, **context)
+    return normal_name(raw)  # type: ignore[arg-type]
 
 
 def clean_names(raw: list, *, messages: NameMessages, field: str) -> list[str]:

@@ -10,7 +10,10 @@ inputs.py turns these checks into refusals; paperlog.py applies them to an impor
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Final
+
+from rounds.scoring import gettext_noop
 
 MAX_NAME_LENGTH: Final = 40
 
@@ -85,3 +88,39 @@ def name_key(name: str) -> str:
     """What two names are compared by: "José" and "JOSE\u0301 " are one name."""
     folded = normal_name(name).casefold()
     return unicodedata.normalize("NFC", "".join(c for c in folded if c not in VARIATION_SELECTORS))
+
+
+@dataclass(frozen=True)
+class NameMessages:
+    """What to say about a bad name, for one kind of name (player, device, group)."""
+
+    blank: str
+    unseen: str
+    hidden: str
+    too_long: str
+    duplicate: str = ""
+
+
+PLAYER_NAME = NameMessages(
+    blank=gettext_noop("Player %(number)s: the name is blank"),
+    unseen=gettext_noop("Player %(number)s: the name needs at least one visible character"),
+    hidden=gettext_noop("Player %(number)s: the name has a character that cannot be shown"),
+    too_long=gettext_noop("Player %(number)s: a name has at most 40 characters"),
+    duplicate=gettext_noop(
+        "Player %(number)s: %(name)s is already playing; give each player a different name"
+    ),
+)
+
+
+def name_problem(raw: str, messages: NameMessages, max_length: int = MAX_NAME_LENGTH) -> str | None:
+    """What is wrong with a name as typed (one of `messages`), or None: then normal_name(raw) is it."""
+    if not raw.strip():
+        return messages.blank
+    name = normal_name(raw)
+    if not has_visible_character(name):
+        return messages.unseen
+    if has_hidden_characters(name):
+        return messages.hidden
+    if len(name) > max_length:
+        return messages.too_long
+    return None

@@ -35,7 +35,7 @@ from rounds.locking import (
 from rounds.models import Session
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, for_viewer, round_preview, session_by_key, table_state
+from rounds.selectors import Viewer, for_viewer, links_json, round_preview, session_by_key, table_state
 from scorekeeper.logs import log_event, redacted
 
 logger = logging.getLogger(__name__)
@@ -99,6 +99,7 @@ def error_reply(message_id: object, status: int, message: str, **extra: object) 
 class SessionConsumer(AsyncJsonWebsocketConsumer):
     session: Session
     viewer: Viewer
+    links: dict
     group: str | None = None
     lock_token: str | None = None
     # time.monotonic() when this socket last renewed the lease it holds.
@@ -114,6 +115,8 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNKNOWN_SESSION)
             return
         self.session, self.viewer = found
+        # The keys never change, so neither do this socket's links: built once, not per event.
+        self.links = links_json(self.session, self.viewer)
         self.group = group_name(self.session.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_state("state")
@@ -249,7 +252,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         if "state" not in message:
             await self.send_lock(message["lock"], kinds)
             return
-        state = for_viewer(message["state"], self.session, self.viewer)
+        state = for_viewer(message["state"], self.session, self.viewer, links=self.links)
         await self.send_json({"type": kinds[0], "events": kinds, "state": state})
         self.watch_expiry(state["lock"])
 

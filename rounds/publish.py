@@ -57,10 +57,17 @@ def remember(session_id: int, state: dict) -> None:
             recent.popitem(last=False)
 
 
-def state_after_write(session: Session, viewer: Viewer) -> dict:
+def state_after_write(session: Session, viewer: Viewer, *, version: int | None = None) -> dict:
     """The state a write's reply carries: the one published after its commit, else built now.
 
-    `session` must be read after the write (its version is the key)."""
+    `version`: the session's version the write made; without it `session` must have been
+    read after the write (its version is the key). Only a state not published by this
+    process is built again, from the session read afresh."""
+    key = (session.pk, session.version if version is None else version)
     with recent_guard:
-        shared = recent.get((session.pk, session.version))
-    return for_viewer(shared if shared is not None else shared_state(session), session, viewer)
+        shared = recent.get(key)
+    if shared is None:
+        if version is not None:
+            session = Session.objects.get(pk=session.pk)
+        shared = shared_state(session)
+    return for_viewer(shared, session, viewer)

@@ -15,7 +15,10 @@ from rounds.services.records import RoundWrite
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
     """The round as it now stands (a deleted one as it was), the state after the write, and
     the history version the write recorded (`version_id`: what an undo takes back)."""
-    state = state_after_write(Session.objects.get(pk=session.pk), viewer)
+    if write.session_version is not None:
+        state = state_after_write(session, viewer, version=write.session_version)
+    else:  # a replayed request: the state as it stands now
+        state = state_after_write(Session.objects.get(pk=session.pk), viewer)
     reply = {"round": written_round(write, session, state), "state": state, "version_id": write.version_id}
     if write.deleted:
         reply["deleted"] = write.number

@@ -326,9 +326,12 @@ def shared_state(session: Session, *, known_rounds: list[dict] | None = None) ->
     }
 
 
-def for_viewer(shared: dict, session: Session, viewer: Viewer) -> dict:
-    """The shared state with what only this viewer may see: the keys, its links, whether it can edit."""
-    state = {**shared, "links": links_json(session, viewer), "can_edit": viewer is Viewer.EDITOR}
+def for_viewer(shared: dict, session: Session, viewer: Viewer, *, links: dict | None = None) -> dict:
+    """The shared state with what only this viewer may see: the keys, its links, whether it can edit.
+
+    `links`: this viewer's links_json(), when the caller keeps them (a socket, for every event)."""
+    links = links_json(session, viewer) if links is None else links
+    state = {**shared, "links": links, "can_edit": viewer is Viewer.EDITOR}
     if viewer is Viewer.EDITOR:
         state = {"id": session.edit_key, "view_id": session.view_key, **state}
     return state

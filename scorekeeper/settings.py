@@ -139,7 +139,9 @@ else:
             "NAME": BASE_DIR / "db.sqlite3",
         }
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] in {"django.db.backends.sqlite3", "scorekeeper.sqlite"}:
+    # Django's SQLite backend, with the writers of one process queued (scorekeeper/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     # A file, not memory: the browser tests share it with a daphne process.
     DATABASES["default"]["TEST"] = {

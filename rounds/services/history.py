@@ -89,7 +89,7 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
     )
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked)
+    write_hands(round_, checked, new=True)
     RoundVersion.objects.filter(session=session, lineage=version.lineage).update(round=round_)
     restored = record_version(round_, checked, scored, action=RoundVersion.Action.RESTORED, device=device)
     if position <= session.reopened_after:

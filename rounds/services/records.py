@@ -22,6 +22,8 @@ class RoundWrite:
     """What a round write did; `replayed` when a request_id had already done it.
 
     `version_id` is the history version it recorded: what an undo takes back.
+    `session_version`: the session's version this write made (None when replayed), the key
+    of the state published after it, so the reply need not read the session again.
     """
 
     number: int
@@ -29,6 +31,7 @@ class RoundWrite:
     replayed: bool = False
     deleted: bool = False
     version_id: int | None = None
+    session_version: int | None = None
 
 
 def save_changed(
@@ -141,8 +144,10 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     round_.scores = list(scored.scores)
 
 
-def write_hands(round_: Round, entry: RoundEntry) -> None:
-    round_.hands.all().delete()
+def write_hands(round_: Round, entry: RoundEntry, *, new: bool = False) -> None:
+    """The round's hands as reported; `new`: the round was just created and has none to replace."""
+    if not new:
+        round_.hands.all().delete()
     twos = entry.twos if entry.twos is not None else (None,) * len(entry.cards)
     Hand.objects.bulk_create(
         Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)

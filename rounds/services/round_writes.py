@@ -8,7 +8,7 @@ table. A write scores only the round it writes: the others keep their stored sco
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -105,7 +105,7 @@ def guarded_write(
             rounds_from=done.write.number,  # from the round written on, every round may have moved
         )
         lock_after_write(lock, release=release_lock)
-    return done.write
+    return replace(done.write, session_version=session.version)
 
 
 def add_round(session: Session, table: Table, entry: RoundEntry, device: str) -> Change:
@@ -127,7 +127,7 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     )
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked)
+    write_hands(round_, checked, new=True)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),

@@ -32,7 +32,7 @@ from rounds.models import Session
 from rounds.openapi import document as openapi_document
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.publish import state_after_write
+from rounds.publish import reply_json, state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
@@ -148,7 +148,7 @@ def session_detail(request: HttpRequest, key: str) -> JsonResponse:
     session = services.session_update(
         session=session, token=request.headers.get(LOCK_HEADER), changes=body, rescore=flag(body, "rescore")
     )
-    return JsonResponse(state_after_write(session, viewer))
+    return state_response(state_after_write(session, viewer))
 
 
 @endpoint("POST", "DELETE")
@@ -171,10 +171,15 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
 ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
 
 
-def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> JsonResponse:
+def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> HttpResponse:
     """The round written, the state after it, and `version_id`: the history version it recorded."""
     reply = write_reply(write, session, viewer=Viewer.EDITOR)
-    return JsonResponse(reply, status=200 if write.replayed else status)
+    return state_response(reply, status=200 if write.replayed else status)
+
+
+def state_response(payload: dict, *, status: int = 200) -> HttpResponse:
+    """A JSON reply holding a published state, its rounds' JSON reused (rounds/publish.py)."""
+    return HttpResponse(reply_json(payload), content_type="application/json", status=status)
 
 
 @endpoint("POST")
@@ -248,7 +253,7 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     transfer_mark_paid(
         session=session, payer=payer, payee=payee, amount=amount, paid=flag(body, "paid"), device=device
     )
-    return JsonResponse(state_after_write(Session.objects.get(pk=session.pk), Viewer.EDITOR))
+    return state_response(state_after_write(Session.objects.get(pk=session.pk), Viewer.EDITOR))
 
 
 def money_amount(raw: object) -> Decimal:

@@ -33,6 +33,7 @@ from rounds.locking import (
     lock_takeover,
 )
 from rounds.models import Session
+from rounds.publish import reply_json
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, for_viewer, links_json, round_preview, session_by_key, table_state
@@ -238,6 +239,11 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             self.holding(token)  # a write is activity: it renewed the lease
         reply = await reply_to_write(write, self.session, self.viewer)
         return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
+
+    @classmethod
+    async def encode_json(cls, content: dict) -> str:
+        # A write's reply holds the whole state: its rounds' JSON is reused, not encoded again.
+        return reply_json(content)
 
     def log(self, event: str, **fields: object) -> None:
         log_event(event, path=redacted(self.scope["path"]), worker=os.getpid(), **fields)

@@ -1,8 +1,12 @@
 """One reply for every round write, over HTTP and the socket: {"round", "state"}, the state after it."""
 
+import json
+
 import pytest
 from channels.db import database_sync_to_async
+from django.core.serializers.json import DjangoJSONEncoder
 
+from rounds import publish
 from rounds.models import Session
 from tests.factories import grab_lock, make_session
 from tests.test_api import PLAYERS, add, create, token_for
@@ -86,3 +90,43 @@ async def test_the_socket_reply_is_the_same_round_and_state_as_the_http_reply():
         deleted = await ann.request("round.delete", number=3, token=token)
         assert (deleted["deleted"], deleted["round"]["cards"]) == (True, [1, 0, 1, 1])
         assert (deleted["state"]["finished"], deleted["state"]["version"]) == (False, 4)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_reply_reuses_each_published_rounds_json_and_reads_as_if_encoded_whole(api):
+    key = create(api)["id"]
+    token = token_for(api, key)
+    for cards in [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13]]:
+        add(api, key, token, cards)
+    edited = api.put(f"/api/sessions/{key}/rounds/2", {"cards": [0, 9, 2, 7]}, token=token)
+    response = add(api, key, token, [1, 1, 1, 0], request_id="last")
+    assert (edited.status_code, response.status_code) == (200, 201)
+    session = Session.objects.get(edit_key=key)
+    published = publish.recent[session.pk, session.version]
+    kept, texts = publish.encoded[id(published["rounds"])]
+    # Rounds 1 and 2 (as edited) came from the versions before; each text is that round's JSON.
+    assert kept is published["rounds"]
+    assert texts == [json.dumps(item, cls=DjangoJSONEncoder) for item in published["rounds"]]
+    assert [item["cards"] for item in published["rounds"]] == [
+        [5, 0, 11, 13],
+        [0, 9, 2, 7],
+        [3, 4, 0, 13],
+        [1, 1, 1, 0],
+    ]
+    body = response.content.decode()
+    assert publish.SPLICE not in body
+    assert body == json.dumps(response.json(), cls=DjangoJSONEncoder)
+    assert response.json()["state"] == api.get(f"/api/sessions/{key}").json() | {
+        "lock": response.json()["state"]["lock"]
+    }
+    # The kept texts are what goes out: a state built elsewhere is encoded whole.
+    publish.encoded[id(published["rounds"])] = (kept, ['{"kept": true}', *texts[1:]])
+    assert publish.reply_json({"state": published}).count('{"kept": true}') == 1
+    assert '{"kept": true}' not in publish.reply_json({"state": {**published, "rounds": list(kept)}})
+    publish.encoded[id(published["rounds"])] = (kept, texts)
+    # A replay is built from the session as it stands, encoded whole: the same bytes.
+    again = add(api, key, token, [1, 1, 1, 0], request_id="last")
+    assert again.status_code == 200
+    assert again.content.decode() == body.replace(
+        json.dumps(response.json()["state"]["lock"]), json.dumps(again.json()["state"]["lock"])
+    )

@@ -11,9 +11,22 @@ import time
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidMessage
 
-from benchmarks.harness import HANDS, Http, Server, grab, load, median_ms, new_table, percentile, rss_mb
+from benchmarks.harness import (
+    HANDS,
+    Http,
+    Server,
+    alternating,
+    grab,
+    median_ms,
+    new_table,
+    percentile,
+    rss_mb,
+)
 
 ROTATE_AFTER = 40  # a table in the throughput run starts a fresh session after this many rounds
+# Followers connecting at once: enough to keep a worker busy, under the listen backlog
+# (daphne's is 50) so no handshake waits for a SYN retry.
+CONNECTING = 40
 
 
 async def get_presets(http: Http, context: dict) -> int:
@@ -51,17 +64,18 @@ async def count_connections(database_url: str, stop: asyncio.Event) -> int:
     return most
 
 
-async def throughput(server: Server, levels: tuple[int, ...], seconds: float) -> dict:
-    """Light GET (/api/presets) and round add, at each number of concurrent tables."""
+async def throughput(server: Server, levels: tuple[int, ...], seconds: float, windows: int) -> dict:
+    """Light GET (/api/presets) and round add at each number of concurrent tables, in `windows`
+    alternating windows of seconds / windows each (GET, add, GET, add …)."""
     figures: dict = {}
     postgres = server.database_url.startswith("postgres")
     for tables in levels:
-        get = await load(server.port, tables, seconds, get_presets)
         stop = asyncio.Event()
         sampler = asyncio.create_task(count_connections(server.database_url, stop)) if postgres else None
-        add = await load(server.port, tables, seconds, add_round, prepare_table)
+        loads = {"get": (get_presets, None), "add": (add_round, prepare_table)}
+        measured = await alternating(server.port, tables, loads, windows, seconds / windows, warmup=0.3)
         stop.set()
-        figures[tables] = {"get": get.summary(), "add": add.summary()}
+        figures[tables] = {name: result.summary() for name, result in measured.items()}
         if sampler is not None:
             figures[tables]["db_connections"] = await sampler
     return figures
@@ -96,11 +110,12 @@ async def add_cost(server: Server, long_rounds: int, samples: int) -> dict:
         "at_1_ms": median_ms(short),
         "at_long_ms": median_ms(long),
         "rounds": long_rounds,
+        "samples": samples,
         "fill_seconds": fill_seconds,
     }
 
 
-async def follow(server: Server, view_key: str, tries: int = 3) -> tuple[ClientConnection, int | None]:
+async def follow(server: Server, view_key: str, tries: int = 3) -> ClientConnection:
     for _ in range(tries - 1):
         try:
             return await follow_once(server, view_key)
@@ -109,7 +124,7 @@ async def follow(server: Server, view_key: str, tries: int = 3) -> tuple[ClientC
     return await follow_once(server, view_key)
 
 
-async def follow_once(server: Server, view_key: str) -> tuple[ClientConnection, int | None]:
+async def follow_once(server: Server, view_key: str) -> ClientConnection:
     socket = await connect(
         f"ws://127.0.0.1:{server.port}/ws/sessions/{view_key}/",
         origin=f"http://127.0.0.1:{server.port}",
@@ -118,7 +133,7 @@ async def follow_once(server: Server, view_key: str) -> tuple[ClientConnection, 
     )
     first = json.loads(await socket.recv())
     assert first["type"] == "state", first
-    return socket, server.worker_of(socket.local_address[1])
+    return socket
 
 
 class Followers:
@@ -155,22 +170,23 @@ class Followers:
             task.cancel()
 
 
-async def open_followers(
-    server: Server, view_key: str, count: int, batch: int = 25
-) -> tuple[list[ClientConnection], list[int | None]]:
-    sockets, workers = [], []
-    for start in range(0, count, batch):
-        opened = await asyncio.gather(*(follow(server, view_key) for _ in range(min(batch, count - start))))
-        sockets += [socket for socket, _ in opened]
-        workers += [worker for _, worker in opened]
-    return sockets, workers
+async def open_followers(server: Server, view_key: str, count: int) -> list[ClientConnection]:
+    """`count` followers connecting at once, at most CONNECTING handshakes in flight."""
+    gate = asyncio.Semaphore(CONNECTING)
+
+    async def one() -> ClientConnection:
+        async with gate:
+            return await follow(server, view_key)
+
+    return list(await asyncio.gather(*(one() for _ in range(count))))
 
 
 async def fan_out(server: Server, followers: int, rounds: int) -> dict:
     """A round added over HTTP → the moment each follower has its round.added; p50/p95 from the POST."""
     http = Http(server.port)
     table = await new_table(http, "Bench fan-out")
-    sockets, workers = await open_followers(server, table["view"], followers)
+    sockets = await open_followers(server, table["view"], followers)
+    workers = server.workers_of([socket.local_address[1] for socket in sockets])
     listening = Followers(sockets)
     await grab(http, table, "Bench fan-out")
     delays, writes = [], []
@@ -207,7 +223,7 @@ async def idle_followers(server: Server, count: int) -> dict:
     (worker,) = server.workers()
     before = rss_mb(worker)
     began = time.perf_counter()
-    sockets, _ = await open_followers(server, table["view"], count)
+    sockets = await open_followers(server, table["view"], count)
     connect_seconds = time.perf_counter() - began
     await asyncio.sleep(1)
     after = rss_mb(worker)

@@ -63,21 +63,24 @@ class Server:
         pid = self.process.pid
         return sorted(int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split())
 
-    def worker_of(self, client_port: int) -> int | None:
-        """The worker holding the server end of a loopback connection (from /proc/net/tcp)."""
-        inode = None
+    def workers_of(self, client_ports: list[int]) -> list[int | None]:
+        """The worker holding the server end of each loopback connection, read from /proc once
+        for them all (per connection it would be quadratic in the number of sockets)."""
+        inode_of: dict[int, str] = {}
         for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
             fields = line.split()
             local, remote = (int(address.split(":")[1], 16) for address in fields[1:3])
-            if (local, remote) == (self.port, client_port):
-                inode = fields[9]
+            if local == self.port:
+                inode_of[remote] = fields[9]
+        worker_of_inode: dict[str, int] = {}
         for pid in self.workers():
             with contextlib.suppress(OSError):
                 for fd in Path(f"/proc/{pid}/fd").iterdir():
                     with contextlib.suppress(OSError):
-                        if os.readlink(fd) == f"socket:[{inode}]":
-                            return pid
-        return None
+                        target = os.readlink(fd)
+                        if target.startswith("socket:["):
+                            worker_of_inode[target[8:-1]] = pid
+        return [worker_of_inode.get(inode_of.get(port, "")) for port in client_ports]
 
 
 def wait_until_up(process: subprocess.Popen, port: int, workers: int, supervised: bool, log: Path) -> None:
@@ -137,7 +140,17 @@ def started(
 
 def base_env(**more: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
-    return {**env, "SECRET_KEY": SECRET, "HTTPS": "0", "DEBUG": "0", "PYTHONUNBUFFERED": "1", **more}
+    # The bench opens a few hundred sessions from one address: far past the per-address limit.
+    limits = {"RATE_LIMIT_SESSIONS": "1000000/3600", "RATE_LIMIT_GROUPS": "1000000/3600"}
+    return {
+        **env,
+        **limits,
+        "SECRET_KEY": SECRET,
+        "HTTPS": "0",
+        "DEBUG": "0",
+        "PYTHONUNBUFFERED": "1",
+        **more,
+    }
 
 
 @contextlib.contextmanager
@@ -260,11 +273,11 @@ async def grab(http: Http, table: dict, device: str) -> None:
 class Load:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # counted seconds, summed over the windows
 
     @property
     def per_second(self) -> float:
-        return len(self.latencies) / self.seconds
+        return len(self.latencies) / self.seconds if self.seconds else float("nan")
 
     def summary(self) -> dict:
         return {
@@ -279,6 +292,47 @@ class Load:
 Request = Callable[[Http, dict], Awaitable[int]]
 
 
+class Tables:
+    """`count` clients, each on its own kept-alive connection with its own context (a session
+    and its lock for an add table), kept across the windows of one level."""
+
+    def __init__(self, port: int, count: int, request: Request) -> None:
+        self.connections = [Http(port) for _ in range(count)]
+        self.contexts: list[dict] = [{} for _ in range(count)]
+        self.request = request
+
+    async def prepare(self, prepare: Callable[[Http, int], Awaitable[dict]]) -> None:
+        # All tables at once, so no lease runs out while the last ones are being set up.
+        self.contexts = list(
+            await asyncio.gather(*(prepare(http, slot) for slot, http in enumerate(self.connections)))
+        )
+
+    async def window(self, result: Load, seconds: float, warmup: float) -> None:
+        """Every table sends back to back for warmup + seconds; what completes in the last
+        `seconds` counts in `result` (throughput and latencies)."""
+        start = time.perf_counter()
+        counted_from, stop = start + warmup, start + warmup + seconds
+        result.seconds += seconds
+
+        async def table(http: Http, context: dict) -> None:
+            while (began := time.perf_counter()) < stop:
+                status = await self.request(http, context)
+                done = time.perf_counter()
+                if counted_from <= done <= stop:
+                    if 200 <= status < 300:
+                        result.latencies.append(done - began)
+                    else:
+                        result.errors += 1
+
+        await asyncio.gather(
+            *(table(http, context) for http, context in zip(self.connections, self.contexts, strict=True))
+        )
+
+    async def close(self) -> None:
+        for http in self.connections:
+            await http.close()
+
+
 async def load(
     port: int,
     tables: int,
@@ -287,35 +341,37 @@ async def load(
     prepare: Callable[[Http, int], Awaitable[dict]] | None = None,
     warmup: float = 0.5,
 ) -> Load:
-    """`tables` clients each send `request` back to back for warmup + seconds.
-
-    What completes inside the last `seconds` counts (throughput and latencies); the warm-up does not.
-    """
-    result = Load(seconds=seconds)
-    connections = [Http(port) for _ in range(tables)]
-    # All tables at once, so no lease runs out while the last ones are being set up.
-    contexts = (
-        await asyncio.gather(*(prepare(http, slot) for slot, http in enumerate(connections)))
-        if prepare
-        else [{} for _ in connections]
-    )
-    start = time.perf_counter()
-    counted_from, stop = start + warmup, start + warmup + seconds
-
-    async def table(http: Http, context: dict) -> None:
-        while (began := time.perf_counter()) < stop:
-            status = await request(http, context)
-            done = time.perf_counter()
-            if counted_from <= done <= stop:
-                if 200 <= status < 300:
-                    result.latencies.append(done - began)
-                else:
-                    result.errors += 1
-
-    await asyncio.gather(*(table(http, context) for http, context in zip(connections, contexts, strict=True)))
-    for http in connections:
-        await http.close()
+    """`tables` clients each send `request` back to back for warmup + seconds (one window)."""
+    result = Load()
+    clients = Tables(port, tables, request)
+    if prepare:
+        await clients.prepare(prepare)
+    await clients.window(result, seconds, warmup)
+    await clients.close()
     return result
+
+
+async def alternating(
+    port: int,
+    tables: int,
+    loads: dict[str, tuple[Request, Callable[[Http, int], Awaitable[dict]] | None]],
+    windows: int,
+    seconds: float,
+    warmup: float,
+) -> dict[str, Load]:
+    """Several loads on the same number of tables, their windows taking turns (a, b, a, b …),
+    so a change in the machine's load while they run weighs on each alike."""
+    results = {name: Load() for name in loads}
+    clients = {name: Tables(port, tables, request) for name, (request, _) in loads.items()}
+    for name, (_, prepare) in loads.items():
+        if prepare:
+            await clients[name].prepare(prepare)
+    for _ in range(windows):
+        for name in loads:
+            await clients[name].window(results[name], seconds, warmup)
+    for tables_of in clients.values():
+        await tables_of.close()
+    return results
 
 
 def median_ms(values: list[float]) -> float:

@@ -47,7 +47,7 @@ def arrangement(title: str, results: dict) -> list[str]:
     lines += [
         "| figure | value | baseline (same run) | ratio |",
         "|---|---:|---:|---:|",
-        f"| one add to a session of {cost['rounds']} rounds (median of 20) | {cost['at_long_ms']:.1f} ms | "
+        f"| one add to a session of {cost['rounds']} rounds (median of {cost.get('samples', 20)}) | {cost['at_long_ms']:.1f} ms | "
         f"one add as round 1: {cost['at_1_ms']:.1f} ms | {ratio(cost['at_long_ms'], cost['at_1_ms'])} |",
         f"| fan-out, POST → each of {fan['followers']} followers has `round.added`, p50 | {fan['p50_ms']:.1f} ms | "
         f"to 1 follower: {one['p50_ms']:.1f} ms | {ratio(fan['p50_ms'], one['p50_ms'])} |",
@@ -101,21 +101,25 @@ def bars(results: dict) -> list[str]:
 
 
 def write_cost(figures: dict) -> list[str]:
-    (short_rounds, short), (long_rounds, long) = list(figures.items())[:2]
+    lengths = list(figures)
+    short = figures[lengths[0]]
     rows = [
         ("time per add (median of 25)", "ms", "{:.1f} ms"),
+        ("CPU time of the process per add", "cpu_ms", "{:.1f} ms"),
         ("SQL queries per add (the whole request)", "queries", "{:.0f}"),
         ("reply bytes (`{round, state}`)", "reply", "{:,.0f}"),
         ("group broadcast bytes per follower", "broadcast", "{:,.0f}"),
     ]
+    heads = " | ".join(f"{length} rounds" for length in lengths)
+    ratios = " | ".join(f"{length} ÷ {lengths[0]}" for length in lengths[1:])
     lines = [
-        f"| one add, session already holding | {short_rounds} round | {long_rounds} rounds | ratio |",
-        "|---|---:|---:|---:|",
+        f"| one add, session already holding | {heads} | {ratios} |",
+        "|---|" + "---:|" * (2 * len(lengths) - 1),
     ]
     for label, key, shape in rows:
-        lines.append(
-            f"| {label} | {shape.format(short[key])} | {shape.format(long[key])} | {ratio(long[key], short[key])} |"
-        )
+        values = " | ".join(shape.format(figures[length][key]) for length in lengths)
+        shares = " | ".join(ratio(figures[length][key], short[key]) for length in lengths[1:])
+        lines.append(f"| {label} | {values} | {shares} |")
     return lines
 
 
@@ -125,21 +129,34 @@ def markdown(results: dict) -> str:
     if RESULTS.exists() and HAND_WRITTEN in RESULTS.read_text():
         kept = RESULTS.read_text().split(HAND_WRITTEN, 1)[1]
     load = ", ".join(f"{value:.1f}" for value in machine["load_before"])
+    during = machine.get("load_during")
+    during_text = f", {during[0]:.1f}–{during[1]:.1f} (1-minute) during it" if during else ""
+    postgres = results.get("postgres")
+    postgres_text = (
+        f"PostgreSQL {postgres['server_version'].split()[0]} (fsync {postgres['fsync']}, "
+        f"synchronous_commit {postgres['synchronous_commit']}) and Redis"
+        if postgres
+        else "PostgreSQL and Redis"
+    )
     lines = [
         "# Benchmark results",
         "",
         f"Written by `make bench` (`benchmarks/run.py`) on {results['date']} in {results['seconds']:.0f} s.",
         f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, {machine['system']}, "
-        f"Python {machine['python']}; load average {load} when it started. Client, servers, PostgreSQL and Redis",
-        "all on this one machine over loopback, so the client's own CPU is part of every figure: compare",
-        "the ratios, which are measured in the same run, rather than the absolute numbers.",
+        f"Python {machine['python']}; load average {load} when it started{during_text}.",
+        f"Client, servers, {postgres_text} all on this one machine over loopback, so the client's own",
+        "CPU is part of every figure: compare the ratios, which are measured in the same run, rather",
+        "than the absolute numbers.",
         "",
-        "- **make run**: one daphne process, SQLite (WAL), in-memory channel layer.",
+        "- **make run**: one daphne process, SQLite (WAL, writers of the process queued), in-memory channel layer.",
         "- **make serve**: `scripts/serve.py`, gunicorn with 2 uvicorn workers (1 for the idle test),",
         "  PostgreSQL + Redis, a pool of at most 4 connections per worker, JSON logs on.",
-        "- Each *table* is one client on its own kept-alive connection sending requests back to back for",
-        f"  {results.get('seconds_per_level', 3)} s after a 0.5 s warm-up; an add table holds its session's lock and starts a",
-        "  fresh session every 40 rounds. Latencies are per request, from send to full reply.",
+        "- Each *table* is one client on its own kept-alive connection sending requests back to back:",
+        f"  at each level the GET and the add take turns in {results.get('windows', 1)} windows each, "
+        f"{results.get('seconds_per_level', 3)} s in all per load",
+        "  (each window after a 0.3 s warm-up), so a change in the machine's load weighs on both alike; an add",
+        "  table holds its session's lock and starts a fresh session every 40 rounds. Latencies are per",
+        "  request, from send to full reply.",
         "",
         "## Bars",
         "",

@@ -29,13 +29,21 @@ from benchmarks.harness import ROOT, Server, make_run, make_serve
 from scripts.run_tests import services
 
 LEVELS = (1, 20, 100)
-SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))  # per load and level, in WINDOWS turns
+WINDOWS = int(os.environ.get("BENCH_WINDOWS", "3"))
 LONG = int(os.environ.get("BENCH_LONG_ROUNDS", "500"))
 IDLE = int(os.environ.get("BENCH_IDLE_FOLLOWERS", "1000"))
 
 
+BEGAN = time.monotonic()
+
+
+LOADS: list[float] = []  # the 1-minute load average at each step, to say how busy the machine was
+
+
 def say(message: str) -> None:
-    print(f"==> {message}", flush=True)
+    LOADS.append(os.getloadavg()[0])
+    print(f"==> [{time.monotonic() - BEGAN:5.0f} s, load {LOADS[-1]:.1f}] {message}", flush=True)
 
 
 @contextlib.contextmanager
@@ -54,17 +62,28 @@ def scratch_database(admin_url: str) -> Iterator[str]:
 
 @contextlib.contextmanager
 def postgres_and_redis() -> Iterator[tuple[str, str]]:
+    """BENCH_DATABASE_URL / BENCH_REDIS_URL if given (used as they are), else what `make test`
+    finds or starts (scripts/run_tests.py), with a scratch database dropped afterwards."""
     database, redis_url = os.environ.get("BENCH_DATABASE_URL"), os.environ.get("BENCH_REDIS_URL")
     if database and redis_url:
         yield database, redis_url
         return
-    with services() as (admin, found_redis), scratch_database(admin) as scratch:
-        yield scratch, redis_url or found_redis
+    with services() as (admin, found_redis), contextlib.ExitStack() as stack:
+        yield database or stack.enter_context(scratch_database(admin)), redis_url or found_redis
+
+
+def postgres_settings(database_url: str) -> dict:
+    """What makes a commit cost what it does on this server (a scratch PostgreSQL runs fsync=off)."""
+    import psycopg
+
+    names = ("server_version", "fsync", "synchronous_commit", "max_connections")
+    with psycopg.connect(database_url) as connection:
+        return {name: connection.execute(f"SHOW {name}").fetchone()[0] for name in names}
 
 
 async def on_server(server: Server, idle: bool) -> dict:
     say(f"{server.name}: throughput at {', '.join(map(str, LEVELS))} tables")
-    results: dict = {"throughput": await figures.throughput(server, LEVELS, SECONDS)}
+    results: dict = {"throughput": await figures.throughput(server, LEVELS, SECONDS, WINDOWS)}
     say(f"{server.name}: one add at 1 vs {LONG} rounds")
     results["add_cost"] = await figures.add_cost(server, LONG, samples=20)
     say(f"{server.name}: fan-out to 50 followers, and to 1 (the baseline)")
@@ -81,7 +100,7 @@ def write_cost() -> dict:
     script = (
         "import json, benchmarks.write_cost as cost; from django.core.management import call_command; "
         "call_command('migrate', verbosity=0); "
-        "print(json.dumps({rounds: cost.measure(rounds) for rounds in cost.LENGTHS}))"
+        "print(json.dumps(cost.measure()))"
     )
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
     done = subprocess.run(
@@ -124,14 +143,18 @@ def main() -> int:
         with make_run(scratch) as server:
             results["run"] = asyncio.run(on_server(server, idle=True))
         with postgres_and_redis() as (database, redis_url):
+            results["postgres"] = postgres_settings(database)
             with make_serve(scratch, database, redis_url, workers=2) as server:
                 results["serve"] = asyncio.run(on_server(server, idle=False))
             with make_serve(scratch, database, redis_url, workers=1) as server:
                 say(f"{server.name}: {IDLE} idle followers on one worker")
                 results["serve"]["idle"] = asyncio.run(figures.idle_followers(server, IDLE))
+    say("done")
     results["machine"]["load_after"] = os.getloadavg()
+    results["machine"]["load_during"] = [min(LOADS), max(LOADS)]
     results["seconds"] = time.monotonic() - began
     results["seconds_per_level"] = SECONDS
+    results["windows"] = WINDOWS
     (ROOT / "benchmarks" / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     (ROOT / "benchmarks" / "RESULTS.md").write_text(report.markdown(results))
     say(f"wrote benchmarks/RESULTS.md in {results['seconds']:.0f} s")

@@ -181,37 +181,73 @@ async def open_followers(server: Server, view_key: str, count: int) -> list[Clie
     return list(await asyncio.gather(*(one() for _ in range(count))))
 
 
-async def fan_out(server: Server, followers: int, rounds: int) -> dict:
-    """A round added over HTTP → the moment each follower has its round.added; p50/p95 from the POST."""
-    http = Http(server.port)
-    table = await new_table(http, "Bench fan-out")
-    sockets = await open_followers(server, table["view"], followers)
-    workers = server.workers_of([socket.local_address[1] for socket in sockets])
-    listening = Followers(sockets)
-    await grab(http, table, "Bench fan-out")
-    delays, writes = [], []
-    for number in range(1, rounds + 1):
+class Audience:
+    """One session, its writer's connection and its followers, for the fan-out figure."""
+
+    def __init__(self, server: Server, followers: int) -> None:
+        self.server, self.count = server, followers
+        self.http = Http(server.port)
+        self.delays: list[float] = []  # POST sent → a follower has the round
+        self.after_reply: list[float] = []  # the POST's reply received → a follower has the round
+        self.writes: list[float] = []
+        self.rounds = 0
+
+    async def open(self) -> None:
+        self.table = await new_table(self.http, "Bench fan-out")
+        sockets = await open_followers(self.server, self.table["view"], self.count)
+        self.workers = self.server.workers_of([socket.local_address[1] for socket in sockets])
+        self.listening = Followers(sockets)
+        await grab(self.http, self.table, "Bench fan-out")
+
+    async def add(self) -> None:
+        self.rounds += 1
         began = time.perf_counter()
-        status, _ = await http.call(
-            "POST", f"/api/sessions/{table['key']}/rounds", {"cards": HANDS[number % 4]}, table["token"]
+        status, _ = await self.http.call(
+            "POST",
+            f"/api/sessions/{self.table['key']}/rounds",
+            {"cards": HANDS[self.rounds % 4]},
+            self.table["token"],
         )
-        writes.append(time.perf_counter() - began)
+        replied = time.perf_counter()
+        self.writes.append(replied - began)
         assert status == 201, status
-        arrivals = await listening.all_have(number, timeout=10)
-        assert len(arrivals) == followers, f"{len(arrivals)} of {followers} followers had round {number}"
-        delays += [arrival - began for arrival in arrivals]
-        await asyncio.sleep(0.05)
-    await listening.close()
-    await http.close()
-    split = {pid: workers.count(pid) for pid in sorted(set(workers), key=str)}
-    return {
-        "followers": followers,
-        "rounds": rounds,
-        "p50_ms": percentile(delays, 0.5) * 1000,
-        "p95_ms": percentile(delays, 0.95) * 1000,
-        "write_p50_ms": percentile(writes, 0.5) * 1000,
-        "split": list(split.values()),
-    }
+        arrivals = await self.listening.all_have(self.rounds, timeout=10)
+        assert len(arrivals) == self.count, (
+            f"{len(arrivals)} of {self.count} followers had round {self.rounds}"
+        )
+        self.delays += [arrival - began for arrival in arrivals]
+        self.after_reply += [max(0.0, arrival - replied) for arrival in arrivals]
+
+    async def close(self) -> None:
+        await self.listening.close()
+        await self.http.close()
+
+    def figures(self) -> dict:
+        split = {pid: self.workers.count(pid) for pid in sorted(set(self.workers), key=str)}
+        return {
+            "followers": self.count,
+            "rounds": self.rounds,
+            "p50_ms": percentile(self.delays, 0.5) * 1000,
+            "p95_ms": percentile(self.delays, 0.95) * 1000,
+            "after_reply_p95_ms": percentile(self.after_reply, 0.95) * 1000,
+            "write_p50_ms": percentile(self.writes, 0.5) * 1000,
+            "split": list(split.values()),
+        }
+
+
+async def fan_out(server: Server, followers: int, rounds: int) -> tuple[dict, dict]:
+    """A round added over HTTP → the moment each follower has its round.added, p50/p95 from the
+    POST, for `followers` followers and for 1 (the baseline), their rounds taking turns."""
+    many, one = Audience(server, followers), Audience(server, 1)
+    for audience in (many, one):
+        await audience.open()
+    for _ in range(rounds):
+        for audience in (many, one):
+            await audience.add()
+            await asyncio.sleep(0.02)
+    for audience in (many, one):
+        await audience.close()
+    return many.figures(), one.figures()
 
 
 async def idle_followers(server: Server, count: int) -> dict:

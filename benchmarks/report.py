@@ -51,9 +51,13 @@ def arrangement(title: str, results: dict) -> list[str]:
         f"one add as round 1: {cost['at_1_ms']:.1f} ms | {ratio(cost['at_long_ms'], cost['at_1_ms'])} |",
         f"| fan-out, POST → each of {fan['followers']} followers has `round.added`, p50 | {fan['p50_ms']:.1f} ms | "
         f"to 1 follower: {one['p50_ms']:.1f} ms | {ratio(fan['p50_ms'], one['p50_ms'])} |",
-        f"| fan-out to {fan['followers']} followers, p95 ({fan['rounds']} rounds; followers per worker "
+        f"| fan-out to {fan['followers']} followers, p95 ({fan['rounds']} rounds, taking turns with the baseline's; followers per worker "
         f"{' + '.join(map(str, fan['split']))}) | {fan['p95_ms']:.1f} ms | to 1 follower: {one['p95_ms']:.1f} ms | "
         f"{ratio(fan['p95_ms'], one['p95_ms'])} |",
+        f"| … of which after the writer had its reply, p95 (delivery alone) | {fan['after_reply_p95_ms']:.1f} ms | "
+        f"to 1 follower: {one['after_reply_p95_ms']:.1f} ms | |",
+        f"| … the POST itself (send → reply), p50 | {fan['write_p50_ms']:.1f} ms | with 1 follower: "
+        f"{one['write_p50_ms']:.1f} ms | {ratio(fan['write_p50_ms'], one['write_p50_ms'])} |",
     ]
     idle = results.get("idle")
     if idle:

@@ -87,8 +87,7 @@ async def on_server(server: Server, idle: bool) -> dict:
     say(f"{server.name}: one add at 1 vs {LONG} rounds")
     results["add_cost"] = await figures.add_cost(server, LONG, samples=20)
     say(f"{server.name}: fan-out to 50 followers, and to 1 (the baseline)")
-    results["fan_out"] = await figures.fan_out(server, followers=50, rounds=15)
-    results["fan_out_1"] = await figures.fan_out(server, followers=1, rounds=15)
+    results["fan_out"], results["fan_out_1"] = await figures.fan_out(server, followers=50, rounds=20)
     if idle:
         say(f"{server.name}: {IDLE} idle followers")
         results["idle"] = await figures.idle_followers(server, IDLE)

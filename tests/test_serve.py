@@ -13,6 +13,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -104,6 +105,11 @@ class Served:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
+
+    def page(self, path: str) -> tuple[int, str, str]:
+        """A page or file as a browser gets it: status, content type and text."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read().decode()
 
     def socket(self, key: str) -> ClientConnection:
         return connect(
@@ -270,6 +276,19 @@ def test_a_session_survives_a_worker_killed_mid_session(served):
         assert next_state(socket, rounds_played(4))["totals"] == [9, 25, 25, 85]
     for socket in [*elsewhere, *reconnected]:
         socket.close()
+
+    # The pages a phone opens, with their static files from collectstatic (DEBUG=0).
+    status, kind, html = served.page(f"/s/{view_key}/")
+    assert (status, kind.split(";")[0]) == (200, "text/html")
+    assert "Ann" in html
+    stylesheet = re.search(r'href="(/static/css/app\.[0-9a-f]{12}\.css)"', html)
+    assert stylesheet, "a hashed stylesheet from the manifest"
+    status, kind, css = served.page(stylesheet.group(1))
+    assert (status, kind.split(";")[0]) == (200, "text/css")
+    assert css.strip()
+    status, kind, settle = served.page(f"/s/{key}/settle/")
+    assert (status, kind.split(";")[0]) == (200, "text/html")
+    assert "Dan" in settle
 
 
 @pytest.mark.postgres

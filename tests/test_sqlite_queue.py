@@ -1,6 +1,7 @@
 """SQLite's writers of one process wait on a lock, not on SQLite's sleeping busy handler
 (scorekeeper/sqlite/base.py); on PostgreSQL there is nothing to queue."""
 
+import sqlite3
 import sys
 import threading
 import time
@@ -10,6 +11,7 @@ import pytest
 from django.db import connection, connections, transaction
 
 from rounds.models import Session
+from scorekeeper.sqlite.base import forget, keepers
 from tests.factories import make_session
 
 pytestmark = [
@@ -96,3 +98,24 @@ def test_a_second_writer_waits_for_the_first_to_commit_then_goes_at_once():
     assert times["second began"] >= times["first committed"]
     assert Session.objects.get(pk=session.pk).version == 2
     assert not queue().locked()
+
+
+def test_the_file_stays_open_so_a_closing_connection_keeps_the_write_ahead_log():
+    make_session()
+    name = str(connection.settings_dict["NAME"])
+    connection.close()
+    assert name in keepers
+    # Not the last connection: no checkpoint and no deleting the log, so the next commit
+    # appends to it instead of creating it again.
+    assert Path(f"{name}-wal").exists()
+    make_session()
+    assert Session.objects.count() == 2
+
+
+def test_forgetting_a_file_closes_its_keeper_and_removes_a_log_left_beside_it(tmp_path):
+    name = str(tmp_path / "gone.sqlite3")
+    keepers[name] = sqlite3.connect(name, check_same_thread=False)
+    Path(f"{name}-wal").write_bytes(b"left by a killed process")
+    forget(name)
+    assert name not in keepers
+    assert not Path(f"{name}-wal").exists()

@@ -24,12 +24,14 @@ from rounds.inputs import (
     clean_device,
     clean_players,
     clean_request_id,
+    clean_request_ids,
     clean_round_entry,
     clean_settings,
 )
 from rounds.locking import lock_acquire, lock_release, lock_state, lock_takeover
 from rounds.models import Session
 from rounds.openapi import document as openapi_document
+from rounds.outbox import stored_requests
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.publish import reply_json, state_after_write
@@ -334,3 +336,10 @@ def version_write(request: HttpRequest, key: str, version: int, action: str) -> 
         release_lock=flag(body, "release_lock"),
     )
     return round_reply(write, session, status=201 if action == "restore" else 200)
+
+
+@endpoint("GET")
+def requests_stored(request: HttpRequest, key: str) -> JsonResponse:
+    """Which of a phone's request_ids were stored: a reply lost after the commit is not a change elsewhere."""
+    session, _viewer = open_session(key, write=True)
+    return JsonResponse(stored_requests(session, clean_request_ids(request.GET.getlist("request_id"))))

@@ -294,6 +294,19 @@ def clean_request_id(raw: object) -> str | None:
     return raw
 
 
+MAX_ASKED_REQUESTS = 50
+
+
+def clean_request_ids(raw: list[str]) -> list[str]:
+    """The request_ids a device asks about (the query's repeated `request_id`), in its order, once each."""
+    if not 1 <= len(raw) <= MAX_ASKED_REQUESTS:
+        raise ServiceError(
+            gettext_noop("request_id: ask about 1 to 50 request_ids at a time"), field="request_id"
+        )
+    cleaned = [clean_request_id(request_id) for request_id in raw]
+    return list(dict.fromkeys(request_id for request_id in cleaned if request_id is not None))
+
+
 def clean_version_id(raw: object) -> int:
     """A history version's id, as the session history lists it."""
     if not is_whole_number(raw) or not 1 <= raw < 2**63:  # type: ignore[operator]

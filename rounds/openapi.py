@@ -7,7 +7,7 @@ operation of it against a live server (tests/test_schemathesis.py).
 
 from __future__ import annotations
 
-from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
+from rounds.inputs import MAX_ASKED_REQUESTS, MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.names import MAX_NAME_LENGTH
 
@@ -344,6 +344,16 @@ VERSION = {
     "description": "a version id from the session history",
     "schema": {"type": "integer", "minimum": 1},
 }
+ASKED_REQUESTS = {
+    "name": "request_id",
+    "in": "query",
+    "required": True,
+    "description": "a request_id this device sent; repeat it for each (at most 50)",
+    "schema": array(REQUEST_ID, minItems=1, maxItems=MAX_ASKED_REQUESTS),
+    "style": "form",
+    "explode": True,
+}
+ACTION = {"enum": ["add", "edit", "delete", "restore", "undo"]}
 LOCK_HEADER = {
     "name": "X-Entry-Lock",
     "in": "header",
@@ -483,6 +493,26 @@ PATHS = {
             body="HistoryWrite",
             body_required=False,
             parameters=(*WRITE, VERSION),
+        ),
+    },
+    "/api/sessions/{key}/requests": {
+        "get": operation(
+            "Which of these request_ids were stored (a phone replaying its outbox asks first)",
+            200,
+            obj(
+                {
+                    "stored": array(
+                        obj(
+                            {"request_id": REQUEST_ID, "action": ACTION, "number": INTEGER},
+                            required=("request_id", "action", "number"),
+                        )
+                    ),
+                    "version": INTEGER,
+                },
+                required=("stored", "version"),
+            ),
+            errors=(400, 403),
+            parameters=(KEY, ASKED_REQUESTS),
         ),
     },
     "/api/sessions/{key}/preview": {

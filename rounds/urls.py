@@ -28,6 +28,7 @@ urlpatterns = [
     path("api/sessions/<str:key>/export.json", api.export_json, name="api-export-json"),
     path("api/sessions/<str:key>/rounds/<int:number>", api.round_detail, name="api-round"),
     path("api/sessions/<str:key>/rounds/<int:number>/history", api.history, name="api-history"),
+    path("api/sessions/<str:key>/requests", api.requests_stored, name="api-requests"),
     path("api/sessions/<str:key>/history", api.session_versions, name="api-session-history"),
     path(
         "api/sessions/<str:key>/history/<int:version>/restore",

@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
+from rounds.shell import service_worker
 from scorekeeper.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("sw.js", service_worker, name="service-worker"),
     path("", include("rounds.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),

@@ -36,9 +36,9 @@ def test_database_url() -> str:
 
 
 @contextlib.contextmanager
-def daphne(**env: str) -> Iterator[str]:
-    """Start `daphne scorekeeper.asgi:application` on a free port; yield its base URL."""
-    port = free_port()
+def daphne(port: int | None = None, **env: str) -> Iterator[str]:
+    """Start `daphne scorekeeper.asgi:application` on `port` (a free one by default); yield its base URL."""
+    port = port or free_port()
     LOGS.mkdir(parents=True, exist_ok=True)
     log = (LOGS / f"daphne-{port}.log").open("w")
     server_env = {

@@ -113,3 +113,4 @@ form.addEventListener("submit", () => {
 restoreNames();
 guessCurrency();
 showRecent();
+window.addEventListener("load", () => import("./worker.js").then(({ startWorker }) => startWorker()));

@@ -16,13 +16,14 @@ export function requestId() {
 }
 
 export class EntryPanel {
-  constructor({ form, transport, lock, getState, applyState, ui, sessionKey }) {
+  constructor({ form, transport, lock, getState, applyState, ui, sessionKey, offline = null }) {
     this.form = form;
     this.transport = transport;
     this.lock = lock;
     this.getState = getState;
     this.applyState = applyState;
     this.ui = ui;
+    this.offline = offline; // the outbox (offline.js): where a round waits without a connection
     this.mode = "idle"; // idle | opening | entering | saving | busy (another device holds the lock)
     this.rows = [...form.querySelectorAll("[data-player]")];
     this.entry = new Entry(this.rows.length, () => this.changed());
@@ -119,7 +120,8 @@ export class EntryPanel {
     this.draw();
     const reply = await this.lock.acquire(round);
     if (this.mode !== "opening") return false;
-    if (reply.ok) {
+    if (reply.ok || (reply.status === 0 && this.offline)) {
+      // Without a connection the round is entered all the same; it waits in the outbox.
       this.mode = "entering";
       this.changed(); // draws, saves the draft under the new lease, previews a complete round
       return true;
@@ -208,11 +210,16 @@ export class EntryPanel {
       this.pendingRequest ||= requestId();
       const body = { ...this.entry.payload(this.usesTwos), request_id: this.pendingRequest, release_lock: true };
       const number = this.entry.number;
-      const reply = number
-        ? await this.transport.call("round.edit", { number, ...body }, this.lock.token)
-        : await this.transport.call("round.add", body, this.lock.token);
-      const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
-      saved = this.finishWrite(reply, done, number ? "edited" : "added");
+      const type = number ? "round.edit" : "round.add";
+      const write = number ? { number, ...body } : body;
+      const reply = this.mustWait() ? { status: 0 } : await this.transport.call(type, write, this.lock.token);
+      if (reply.status === 0 && this.offline) {
+        await this.queue(type, write); // sent or not, the request_id makes the resend safe
+        saved = true;
+      } else {
+        const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
+        saved = this.finishWrite(reply, done, number ? "edited" : "added");
+      }
     } finally {
       this.submitting = false;
     }
@@ -228,8 +235,28 @@ export class EntryPanel {
     this.mode = "saving";
     this.draw();
     this.pendingRequest ||= requestId();
-    const reply = await this.transport.call("round.delete", { number, request_id: this.pendingRequest, release_lock: true }, this.lock.token);
+    const write = { number, request_id: this.pendingRequest, release_lock: true };
+    const reply = this.mustWait() ? { status: 0 } : await this.transport.call("round.delete", write, this.lock.token);
+    if (reply.status === 0 && this.offline) {
+      await this.queue("round.delete", write);
+      return;
+    }
     this.finishWrite(reply, t("Round %(number)s deleted", { number }), "deleted");
+  }
+
+  // Offline, without the lock, or behind rounds already waiting: this one waits too, in order.
+  mustWait() {
+    return Boolean(this.offline && (this.offline.shouldQueue() || !this.lock.token));
+  }
+
+  async queue(type, write) {
+    await this.offline.queue(type, write);
+    this.pendingRequest = null;
+    this.entry.reset();
+    this.draft.clear();
+    this.mode = "idle";
+    this.error = null;
+    this.draw();
   }
 
   finishWrite(reply, done, action) {

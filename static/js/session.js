@@ -1,15 +1,15 @@
 // The session page: follow the table live, and (with the edit link) enter rounds.
 
-import { HistorySheet } from "./history.js";
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
 import { DeviceLock } from "./lock.js";
 import { showStatus, toast } from "./page.js";
+import { OfflineTable } from "./offline.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { wireSettingsForm } from "./settings-form.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
-import { HistoryWrites } from "./undo.js";
+
 
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
@@ -31,13 +31,13 @@ const ui = {
 
   toast,
 
-  showHistory(number) {
-    historySheet.show(number);
+  async showHistory(number) {
+    (await historySheet()).show(number);
   },
 
   // A change this device made: say so, with Undo for a few seconds.
-  written(text, versionId, action) {
-    writes.offer(text, versionId, action);
+  async written(text, versionId, action) {
+    (await writes()).offer(text, versionId, action);
   },
 };
 
@@ -55,6 +55,7 @@ function apply(incoming) {
   }
   const rulesChanged = PANEL_SETTINGS.some((name) => JSON.stringify(next.settings[name]) !== JSON.stringify(state.settings[name]));
   state = next;
+  offline.synced(state);
   if (rulesChanged || reloadWhenIdle) {
     reloadWhenIdle = Boolean(panel && panel.isActive());
     if (!reloadWhenIdle) {
@@ -62,13 +63,22 @@ function apply(incoming) {
       return;
     }
   }
+  show(state);
+  rememberSession(state);
+  if (historySheet.loaded) historySheet.loaded.refresh();
+}
+
+// Draw a state: one from the server, or the last one this device kept (a page reloaded offline).
+function show(shown) {
+  const rulesChanged = PANEL_SETTINGS.some((name) => JSON.stringify(shown.settings[name]) !== JSON.stringify(state.settings[name]));
+  if (rulesChanged) return; // the panel's markup is the page's: a kept state under other rules waits for the server
+  state = shown;
   renderScoreboard(document, state);
   renderRounds(document, state);
   renderFinal(document, state);
   document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
-  rememberSession(state);
+  offline.draw();
   if (panel) panel.sync();
-  historySheet.refresh();
 }
 
 function showDeviceName() {
@@ -146,7 +156,7 @@ function wireDialogs() {
   }
   document.querySelector("[data-action='session-history']")?.addEventListener("click", () => {
     ui.dialog("menu").close();
-    historySheet.show(null);
+    ui.showHistory(null);
   });
   document.querySelector("[data-action='save-device']")?.addEventListener("click", () => {
     setDeviceName(document.querySelector("[data-device-input]").value);
@@ -181,21 +191,38 @@ const lock = new DeviceLock({
     if (panel) panel.sync();
   },
 });
-const panel = form ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key }) : null;
-const writes = new HistoryWrites({
-  element: document.querySelector("[data-undo-toast]"),
+const offline = new OfflineTable({
+  key,
   transport,
   lock,
-  getPanel: () => panel,
-  applyState: apply,
-  toast,
-});
-const historySheet = new HistorySheet({
-  dialog: ui.dialog("history"),
-  transport,
-  apiPath: `/api/sessions/${key}`,
   getState: () => state,
-  restore: (versionId) => writes.restore(versionId),
+  applyState: apply,
+  render: show,
+  getPanel: () => panel,
+  ui,
+});
+const panel = form
+  ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key, offline })
+  : null;
+// Not needed for the first paint: loaded the first time they are (the service worker keeps them).
+function lazy(load) {
+  let loading = null;
+  const get = () => (loading ||= load().then((value) => (get.loaded = value)));
+  return get;
+}
+const writes = lazy(async () => {
+  const { HistoryWrites } = await import("./undo.js");
+  return new HistoryWrites({ element: document.querySelector("[data-undo-toast]"), transport, lock, getPanel: () => panel, applyState: apply, toast });
+});
+const historySheet = lazy(async () => {
+  const { HistorySheet } = await import("./history.js");
+  return new HistorySheet({
+    dialog: ui.dialog("history"),
+    transport,
+    apiPath: `/api/sessions/${key}`,
+    getState: () => state,
+    restore: async (versionId) => (await writes()).restore(versionId),
+  });
 });
 
 if (panel) {
@@ -210,9 +237,18 @@ if (panel) {
 transport.addEventListener("state", (event) => apply(event.detail.state));
 transport.addEventListener("lock", (event) => {
   state = { ...state, lock: event.detail.lock };
+  offline.lockChanged(state.lock);
   if (panel) panel.sync();
 });
-transport.addEventListener("status", (event) => showStatus(event.detail));
+transport.addEventListener("status", (event) => {
+  showStatus(event.detail);
+  offline.connection(event.detail);
+  // Without the server, who held the lock is unknown: this phone may enter, its rounds wait.
+  if (["offline", "reconnecting"].includes(event.detail) && state.lock) {
+    state = { ...state, lock: null };
+    if (panel) panel.sync();
+  }
+});
 transport.addEventListener("open", async () => {
   await lock.resume();
   if (panel) panel.reconnected();
@@ -221,3 +257,10 @@ wireDialogs();
 showDeviceName();
 rememberSession(state);
 transport.start();
+offline.start();
+// The service worker, once the page has loaded: nothing of it before the first paint.
+window.addEventListener("load", async () => {
+  const { onWorkerMessage, startWorker } = await import("./worker.js");
+  onWorkerMessage("replay", () => offline.replay());
+  startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying) });
+});

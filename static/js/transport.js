@@ -34,7 +34,7 @@ export class Transport extends EventTarget {
   start() {
     this.connect();
     window.addEventListener("online", () => this.connectSoon(0));
-    window.addEventListener("offline", () => this.setStatus("offline"));
+    window.addEventListener("offline", () => this.drop());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && !this.isOpen()) this.connectSoon(0);
     });
@@ -69,6 +69,18 @@ export class Transport extends EventTarget {
       this.attempt += 1;
       this.connectSoon(Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2));
     });
+  }
+
+  // The device says it lost the network: a socket that looks open would only swallow calls
+  // until they time out, so it goes now, and every call fails over at once (to the outbox).
+  drop() {
+    const socket = this.socket;
+    this.socket = null;
+    clearTimeout(this.retry);
+    for (const { reject } of this.pending.values()) reject(new Error("offline"));
+    this.pending.clear();
+    if (socket) socket.close();
+    this.setStatus("offline");
   }
 
   connectSoon(delay) {

@@ -1,0 +1,106 @@
+// The reconciliation sheet (SPEC 9), loaded only when it is needed: another device changed the
+// session while rounds waited on this one. It shows this phone's pending rounds beside the rounds
+// added elsewhere, flags likely duplicates (the same cards), and sends or drops each pending
+// round only on the user's Add or Discard.
+
+import { t } from "./render.js";
+
+const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
+
+export class ReconcileSheet {
+  constructor(table) {
+    this.table = table;
+    this.dialog = document.querySelector("[data-reconcile]");
+    this.template = this.dialog.querySelector("[data-reconcile-template]");
+    this.dialog.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-action^='reconcile-']");
+      if (button) this.choose(button);
+    });
+  }
+
+  // The rounds added elsewhere are taken once, when the sheet opens: the ones added from it are ours.
+  async show() {
+    await this.table.resync();
+    const state = this.table.getState();
+    const from = Math.min(...this.table.items.filter((item) => item.choose).map((item) => item.baseRounds ?? state.rounds.length));
+    this.elsewhere = state.rounds.slice(Number.isFinite(from) ? from : state.rounds.length);
+    this.draw();
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  draw() {
+    const state = this.table.getState();
+    const waiting = this.table.items.filter((item) => item.choose);
+    const elsewhere = this.elsewhere;
+    const pendingCards = waiting.map((item) => this.cardsOf(item, state));
+    const elsewhereRows = elsewhere.map((round) => {
+      const row = this.row(t("Round %(number)s", { number: round.number }), round.cards, state);
+      row.querySelector("[data-duplicate]").hidden = !pendingCards.some((cards) => sameCards(cards, round.cards));
+      row.querySelector("[data-reconcile-actions]").remove();
+      return row;
+    });
+    this.dialog.querySelector("[data-reconcile-elsewhere]").replaceChildren(...elsewhereRows);
+    this.dialog.querySelector("[data-reconcile-none]").hidden = elsewhere.length > 0;
+    const pendingRows = waiting.map((item, index) => {
+      const row = this.row(this.describe(item), pendingCards[index], state);
+      row.dataset.seq = item.seq;
+      row.dataset.requestId = item.body.request_id;
+      row.querySelector("[data-duplicate]").hidden = !elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
+      const error = row.querySelector("[data-reconcile-error]");
+      error.textContent = item.refused ?? "";
+      error.hidden = !item.refused;
+      row.querySelector("[data-action='reconcile-add']").hidden = Boolean(item.refused);
+      return row;
+    });
+    this.dialog.querySelector("[data-reconcile-pending]").replaceChildren(...pendingRows);
+  }
+
+  row(what, cards, state) {
+    const row = this.template.content.firstElementChild.cloneNode(true);
+    row.querySelector("[data-reconcile-what]").textContent = what;
+    row.querySelector("[data-reconcile-cards]").textContent = cards ? state.players.map((player, index) => `${player.name} ${cards[index]}`).join(" · ") : "";
+    return row;
+  }
+
+  describe(item) {
+    if (item.type === "round.edit") return t("Correct round %(number)s", { number: item.body.number });
+    if (item.type === "round.delete") return t("Delete round %(number)s", { number: item.body.number });
+    return t("New round");
+  }
+
+  cardsOf(item, state) {
+    if (item.type === "round.delete") return state.rounds.find((round) => round.number === item.body.number)?.cards ?? null;
+    return item.body.cards;
+  }
+
+  async choose(button) {
+    const row = button.closest("[data-reconcile-item]");
+    const item = this.table.items.find((pending) => String(pending.seq) === row.dataset.seq);
+    if (!item || this.busy) return;
+    this.busy = true;
+    for (const control of row.querySelectorAll("button")) control.disabled = true;
+    try {
+      if (button.dataset.action === "reconcile-discard") {
+        await this.table.discard(item);
+      } else {
+        const reply = await this.table.add(item);
+        if (!reply.ok) {
+          const error = row.querySelector("[data-reconcile-error]");
+          error.textContent = reply.error || "";
+          error.hidden = false;
+          for (const control of row.querySelectorAll("button")) control.disabled = false;
+          return;
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+    await this.table.refresh();
+    if (this.table.items.some((pending) => pending.choose)) {
+      this.draw();
+      return;
+    }
+    this.dialog.close();
+    this.table.replay(); // rounds entered after the choice was asked for, if any
+  }
+}

@@ -1,0 +1,35 @@
+// The service worker (templates/offline/sw.js): registered once the page has loaded, so it
+// adds nothing before the first paint. A new version takes over at once (skipWaiting and
+// clients.claim); a page the old one served reloads itself as soon as nothing is being typed.
+
+const IDLE_CHECK_MS = 1500;
+
+export function startWorker({ busy = () => false } = {}) {
+  if (!("serviceWorker" in navigator)) return;
+  const served = Boolean(navigator.serviceWorker.controller);
+  const register = async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
+    if (!registration || served) return;
+    // The first visit was not served by the worker: ask it to keep this page now.
+    const ready = await navigator.serviceWorker.ready;
+    ready.active?.postMessage({ type: "keep", url: location.pathname });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+  let controlled = served;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!controlled) {
+      controlled = true; // the first worker took this page over: nothing was stale
+      return;
+    }
+    const reloadWhenIdle = () => (busy() ? setTimeout(reloadWhenIdle, IDLE_CHECK_MS) : location.reload());
+    reloadWhenIdle();
+  });
+}
+
+// The worker's word to the page (Background Sync: the connection is back).
+export function onWorkerMessage(type, handler) {
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data?.type === type) handler();
+  });
+}

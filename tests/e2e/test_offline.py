@@ -1,0 +1,209 @@
+"""Offline at the table (SPEC 9), on a 360x740 phone: the service worker keeps the page, the
+outbox keeps the rounds, and each lands exactly once when the connection is back."""
+
+import gzip
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import SERVER_ENV, LiveApi, Phone
+from tests.e2e.test_entry import type_keys
+from tests.servers import daphne, free_port
+
+PENDING = "[data-round-list] [data-pending]"
+STORED = "[data-round-list] [data-round]"
+
+
+def worker_ready(page):
+    """Wait until the service worker controls the page and has kept it for offline use."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.wait_for_function(
+        """async () => {
+            for (const name of await caches.keys()) {
+                if (!name.startsWith('pages-')) continue;
+                const cache = await caches.open(name);
+                if (await cache.match(location.origin + location.pathname)) return true;
+            }
+            return false;
+        }""",
+        timeout=15_000,
+    )
+
+
+def go_offline(phone):
+    phone.context.set_offline(True)
+    expect(phone.page.locator("[data-status]")).to_have_attribute("data-status", "offline")
+    expect(phone.page.locator("[data-offline-note]")).to_be_visible()
+
+
+def cards_stored(live_api, key):
+    return [round_["cards"] for round_ in live_api.state(key)["rounds"]]
+
+
+def test_three_rounds_offline_land_once_in_order_and_a_second_phone_sees_them(phones, live_api, screenshot):
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    worker_ready(page)
+    go_offline(ann)
+    for keys in ("5 0 J K Enter", "T 2 W 7 Enter", "3 4 9 Enter"):
+        type_keys(page, keys)
+    expect(page.locator(PENDING)).to_have_count(3)
+    expect(page.locator("[data-pending-note]")).to_contain_text("+3 rounds pending")
+    screenshot(page, "offline-three-pending")
+    assert cards_stored(live_api, key) == []
+
+    ann.context.set_offline(False)
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15_000)
+    expect(page.locator(STORED)).to_have_count(3)
+    expected = [[5, 0, 11, 13], [10, 2, 0, 7], [3, 4, 9, 0]]
+    assert cards_stored(live_api, key) == expected
+    ben = phones("Ben's phone").open(f"/s/{key}/")
+    expect(ben.locator(STORED)).to_have_count(3)
+    expect(page.locator("[data-offline-note]")).to_be_hidden()
+
+
+def test_a_reload_without_a_connection_shows_the_page_the_last_state_and_the_pending_round(
+    phones, live_api, screenshot
+):
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    worker_ready(page)  # the page as it was kept: no rounds yet
+    live_api.add_rounds(key, [5, 0, 11, 13], device="Ben's phone")  # reaches Ann live, kept on her phone
+    expect(page.locator(STORED)).to_have_count(1)
+    go_offline(ann)
+    type_keys(page, "3 4 9 Enter")
+    expect(page.locator(PENDING)).to_have_count(1)
+
+    page.reload()
+    expect(page.locator(STORED)).to_have_count(1)
+    expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator(f"{PENDING} [data-cell-cards]")).to_have_text(["3", "4", "9", "0"])
+    expect(page.locator('[data-total="3"]')).to_have_text("39")  # the last synced totals
+    expect(page.locator("[data-pending-note]")).to_have_text("+1 round pending, not in the totals yet")
+    expect(page.locator("[data-offline-note]")).to_be_visible()
+    expect(page.locator("[data-synced-at]")).to_contain_text("last synced")
+    screenshot(page, "offline-reloaded")
+
+    ann.context.set_offline(False)
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15_000)
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13], [3, 4, 9, 0]]
+
+
+def test_a_round_added_elsewhere_meanwhile_asks_add_or_discard_for_each_pending_round(
+    phones, live_api, screenshot
+):
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    worker_ready(page)
+    go_offline(ann)
+    type_keys(page, "5 0 J K Enter")
+    type_keys(page, "3 4 9 Enter")
+    expect(page.locator(PENDING)).to_have_count(2)
+    live_api.add_rounds(key, [5, 0, 11, 13], device="Ben's phone")  # the same round, entered on Ben's phone
+
+    ann.context.set_offline(False)
+    sheet = page.locator("[data-reconcile]")
+    expect(sheet).to_be_visible(timeout=15_000)
+    elsewhere = sheet.locator("[data-reconcile-elsewhere] [data-reconcile-item]")
+    waiting = sheet.locator("[data-reconcile-pending] [data-reconcile-item]")
+    expect(elsewhere).to_have_count(1)
+    expect(waiting).to_have_count(2)
+    expect(elsewhere.locator("[data-duplicate]")).to_be_visible()
+    expect(waiting.nth(0).locator("[data-duplicate]")).to_be_visible()
+    expect(waiting.nth(1).locator("[data-duplicate]")).to_be_hidden()
+    screenshot(page, "offline-reconcile")
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13]]  # nothing sent before the choice
+
+    waiting.nth(0).locator("[data-action='reconcile-discard']").click()
+    expect(waiting).to_have_count(1)
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13]]
+    waiting.nth(0).locator("[data-action='reconcile-add']").click()
+    expect(sheet).to_be_hidden()
+    expect(page.locator(PENDING)).to_have_count(0)
+    expect(page.locator(STORED)).to_have_count(2)
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13], [3, 4, 9, 0]]
+    page.reload()  # nothing left to send again
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", "live")
+    expect(page.locator(PENDING)).to_have_count(0)
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13], [3, 4, 9, 0]]
+
+
+def test_a_write_whose_reply_is_lost_after_the_commit_is_stored_once(phones, live_api):
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    page = ann.page
+    # No socket (the server closed it): every call goes over HTTP, where the reply can be lost.
+    page.route_web_socket("**/ws/**", lambda socket: socket.close(code=4404))
+    posts = []
+
+    def commit_then_drop(route):
+        posts.append(route.request.post_data_json["request_id"])
+        if len(posts) == 1:
+            route.fetch()  # the server stores the round...
+            route.abort("internetdisconnected")  # ...and the reply never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/api/sessions/*/rounds", commit_then_drop)
+    ann.open(f"/s/{key}/", live=False)
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", "offline")
+    type_keys(page, "5 0 J K Enter")
+    # Replayed: the server says it has this request_id, so the round is not sent again.
+    expect(page.locator(STORED)).to_have_count(1, timeout=15_000)
+    expect(page.locator(PENDING)).to_have_count(0)
+    expect(page.locator("[data-reconcile]")).to_be_hidden()
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13]]
+    assert len(posts) == 1
+
+
+def test_a_new_worker_takes_over_cleanly(browser, transactional_db):
+    """A deploy with other static files: the same address serves a new worker, which takes over
+    the open page (it reloads, nothing being typed) and leaves only its own caches."""
+    port = free_port()
+    with daphne(port=port, **SERVER_ENV, SERVICE_WORKER_RELEASE="before") as url:
+        key = LiveApi(url).create()["id"]
+        ann = Phone(browser, url, "Ann's phone")
+        page = ann.open(f"/s/{key}/")
+        worker_ready(page)
+        before = page.evaluate("async () => (await caches.keys()).sort()")
+    try:
+        with daphne(port=port, **SERVER_ENV, SERVICE_WORKER_RELEASE="after"):
+            page.evaluate("() => { window.beforeUpdate = true; }")
+            page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+            # The page the old worker served reloads itself...
+            page.wait_for_function("() => window.beforeUpdate === undefined", timeout=15_000)
+            expect(page.locator("[data-status]")).to_have_attribute("data-status", "live")
+            # ...and only the new version's caches are left, with the session page moved over.
+            after = page.evaluate("async () => (await caches.keys()).sort()")
+            assert [name.split("-")[0] for name in after] == ["pages", "shell"]
+            assert set(after).isdisjoint(before)
+            worker_ready(page)
+            assert ann.errors == []
+    finally:
+        ann.close()
+
+
+def test_the_first_load_of_a_session_page_stays_under_40_kb_gzipped(phones, live_api):
+    """What the page asks for up to its load event (HTML, CSS, scripts, catalog, manifest, icon),
+    each gzipped; what is loaded later (the worker, the history sheet, Undo) is not part of it."""
+    key = live_api.create(preset="classic-points", value_per_point="0.50")["id"]
+    live_api.add_rounds(key, [5, 0, 11, 13], [0, 3, 7, 10])
+    phone = phones("Ann's phone")
+    finished = {}
+    phone.page.on("requestfinished", lambda request: finished.setdefault(request.url, request))
+    phone.open(f"/s/{key}/")
+    phone.page.wait_for_function("() => performance.getEntriesByType('navigation')[0].loadEventEnd > 0")
+    before_load = phone.page.evaluate(
+        """() => {
+            const navigation = performance.getEntriesByType('navigation')[0];
+            const resources = performance.getEntriesByType('resource').filter((entry) => entry.startTime < navigation.loadEventStart);
+            return [navigation.name, ...resources.map((entry) => entry.name)];
+        }"""
+    )
+    sizes = {url: len(gzip.compress(finished[url].response().body(), 9)) for url in before_load}
+    total = sum(sizes.values())
+    print(f"session page, first load: {len(sizes)} files, {total / 1024:.1f} KB gzipped")
+    assert not any(url.endswith(("/sw.js", "/history.js", "/undo.js", "/reconcile.js")) for url in sizes)
+    assert total < 40 * 1024, sorted(sizes.items(), key=lambda item: -item[1])

@@ -49,7 +49,7 @@ def test_three_rounds_offline_land_once_in_order_and_a_second_phone_sees_them(ph
         type_keys(page, keys)
     expect(page.locator(PENDING)).to_have_count(3)
     expect(page.locator("[data-pending-note]")).to_contain_text("+3 rounds pending")
-    screenshot(page, "offline-three-pending")
+    screenshot(page, "offline-three-pending", full_page=True)
     assert cards_stored(live_api, key) == []
 
     ann.context.set_offline(False)

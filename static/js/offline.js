@@ -27,6 +27,7 @@ export class OfflineTable {
     this.status = "connecting";
     this.replaying = null;
     this.waitingFor = null; // the device holding the lock while ours wait
+    this.ours = new Set(); // numbers of the rounds this page's outbox added: not "added elsewhere"
     this.note = document.querySelector("[data-offline-note]");
     this.pendingNote = document.querySelector("[data-pending-note]");
     this.pendingNote?.addEventListener("click", () => {
@@ -117,6 +118,7 @@ export class OfflineTable {
       return;
     }
     const stored = new Set(found.stored.map((write) => write.request_id));
+    for (const write of found.stored) if (write.action === "add") this.ours.add(write.number);
     for (const item of this.items) if (stored.has(item.body.request_id)) await this.outbox.remove(item.seq);
     const waiting = this.items.filter((item) => !stored.has(item.body.request_id));
     const free = waiting.filter((item) => !item.choose);
@@ -158,7 +160,8 @@ export class OfflineTable {
         if (!(await this.sendOne(item, this.lock.token))) return;
       }
     } finally {
-      if (!entering) await this.lock.release();
+      // Handed back, unless the user has started the next round under it meanwhile.
+      if (!entering && !this.getPanel()?.isActive()) await this.lock.release();
       this.draw();
     }
   }
@@ -169,6 +172,7 @@ export class OfflineTable {
     const reply = await this.transport.call(item.type, { ...item.body, release_lock: false }, token);
     if (reply.ok) {
       await this.outbox.remove(item.seq);
+      if (item.type === "round.add") this.ours.add(reply.round?.number ?? reply.number);
       if (reply.state) {
         this.applyState(reply.state);
         await this.outbox.rebase(reply.state.version, this.getState().rounds.length);
@@ -187,6 +191,7 @@ export class OfflineTable {
   }
 
   async reconcile() {
+    if (this.sheet?.dialog.open) return; // being answered: not redrawn under the user's thumb
     const { ReconcileSheet } = await import("./reconcile.js");
     this.sheet ||= new ReconcileSheet(this);
     await this.sheet.show();

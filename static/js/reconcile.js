@@ -23,7 +23,7 @@ export class ReconcileSheet {
     await this.table.resync();
     const state = this.table.getState();
     const from = Math.min(...this.table.items.filter((item) => item.choose).map((item) => item.baseRounds ?? state.rounds.length));
-    this.elsewhere = state.rounds.slice(Number.isFinite(from) ? from : state.rounds.length);
+    this.elsewhere = state.rounds.slice(Number.isFinite(from) ? from : state.rounds.length).filter((round) => !this.table.ours.has(round.number));
     this.draw();
     if (!this.dialog.open) this.dialog.showModal();
   }

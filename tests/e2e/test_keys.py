@@ -177,6 +177,7 @@ def test_typed_counts_are_dropped_when_another_phone_took_the_entry_meanwhile(ph
     phone = phones()
     page = phone.open(f"/s/{state['id']}/")
     type_keys(page, "5 6")
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")  # the lock came back
     saved = page.evaluate(f"JSON.parse(localStorage.getItem('bigtwo.lock.{state['id']}'))")
     phone.open("/rules/", live=False)  # away from the session: its socket closes
     live_api.call("DELETE", f"/api/sessions/{state['id']}/lock", token=saved["token"])

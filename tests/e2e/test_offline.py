@@ -207,3 +207,23 @@ def test_the_first_load_of_a_session_page_stays_under_40_kb_gzipped(phones, live
     print(f"session page, first load: {len(sizes)} files, {total / 1024:.1f} KB gzipped")
     assert not any(url.endswith(("/sw.js", "/history.js", "/undo.js", "/reconcile.js")) for url in sizes)
     assert total < 40 * 1024, sorted(sizes.items(), key=lambda item: -item[1])
+
+
+def test_pending_rounds_wait_for_the_lock_and_say_who_holds_it(phones, live_api):
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    go_offline(ann)
+    type_keys(page, "5 0 J K Enter")
+    expect(page.locator(PENDING)).to_have_count(1)
+    status, grant = live_api.call("POST", f"/api/sessions/{key}/lock", {"device": "Ben's phone"})
+    assert status == 200
+
+    ann.context.set_offline(False)
+    note = page.locator("[data-pending-note]")
+    expect(note).to_contain_text("waiting for Ben's phone to finish entering", timeout=15_000)
+    assert cards_stored(live_api, key) == []
+    live_api.call("DELETE", f"/api/sessions/{key}/lock", token=grant["token"])
+    expect(page.locator(STORED)).to_have_count(1, timeout=15_000)
+    expect(note).to_be_hidden()
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13]]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 WORKER_TEMPLATE = "offline/sw.js"
+PAGE_SCRIPT = re.compile(r"""{%\s*static\s+['"](js/[^'"]+)['"]\s*%}""")
 
 
 def static_root() -> Path:
@@ -45,16 +47,25 @@ def shell_version() -> str:
     return digest.hexdigest()[:12]
 
 
+@cache
+def page_scripts() -> frozenset[str]:
+    """The scripts a template names (by their hashed name); the others are modules they import."""
+    templates = Path(settings.BASE_DIR) / "templates"
+    return frozenset(
+        name for path in templates.rglob("*.html") for name in PAGE_SCRIPT.findall(path.read_text())
+    )
+
+
 def shell_urls() -> list[str]:
-    """What the worker keeps on install: each file as the pages ask for it (the hashed name), a
-    script also under its plain name (modules import each other by it), the manifest and the
-    JavaScript catalog of the page's language."""
+    """What the worker keeps on install, each file by the name it is asked for: styles, icons and
+    the scripts of the pages by their hashed names, every module by its plain name (modules
+    import each other by it); then the manifest and the JavaScript catalog of the page's language."""
     urls = []
     for name in shell_files():
-        urls.append(static(name))
-        plain = f"/{settings.STATIC_URL.strip('/')}/{name}"
-        if name.endswith(".js") and plain not in urls:
-            urls.append(plain)
+        if not name.endswith(".js") or name in page_scripts():
+            urls.append(static(name))
+        if name.endswith(".js"):
+            urls.append(f"/{settings.STATIC_URL.strip('/')}/{name}")
     return [*urls, reverse("rounds:manifest"), reverse("javascript-catalog")]
 
 

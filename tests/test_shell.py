@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.templatetags.static import static
 
 from rounds import shell
 
@@ -45,8 +46,12 @@ def test_every_file_it_keeps_is_there(client):
         "icons/icon-192.png",
     ):
         assert any(url.startswith(f"/static/{name.rsplit('.', 1)[0]}.") for url in urls), name
-    # A module is kept under the plain name its importers use, too.
+    # A module is kept under the plain name its importers use; a page's script also by its hashed name.
     assert "/static/js/render.js" in urls
+    assert not any(url.startswith("/static/js/render.") and url != "/static/js/render.js" for url in urls)
+    assert "/static/js/session.js" in urls
+    assert static("js/session.js") in urls
+    assert static("js/session.js") != "/static/js/session.js"
     assert len(urls) == len(set(urls))
     for url in urls:
         response = client.get(url)

@@ -122,8 +122,10 @@ export class OfflineTable {
     for (const item of this.items) if (stored.has(item.body.request_id)) await this.outbox.remove(item.seq);
     const waiting = this.items.filter((item) => !stored.has(item.body.request_id));
     const free = waiting.filter((item) => !item.choose);
-    // 2. Did another device change the session since this one last knew it?
-    if (free.length && found.version - free[0].base - stored.size > 0) {
+    // 2. Did another device change the session since this one last knew it? Each of ours stored
+    // since then (queued at that version or later) accounts for one step of the version.
+    const oursSince = this.items.filter((item) => stored.has(item.body.request_id) && free.length && item.base >= free[0].base).length;
+    if (free.length && found.version - free[0].base - oursSince > 0) {
       for (const item of free) await this.outbox.update({ ...item, choose: true, elsewhere: found.version });
     }
     await this.refresh();

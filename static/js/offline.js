@@ -78,13 +78,15 @@ export class OfflineTable {
   }
 
   // A round write that could not be sent (or must wait behind others): kept with its request_id.
+  // False if this device cannot keep it (private mode): then it is not taken from the panel.
   async queue(type, body) {
     const state = this.getState();
-    await this.outbox.add({ type, body, base: state.version, baseRounds: state.rounds.length });
+    if (!(await this.outbox.add({ type, body, base: state.version, baseRounds: state.rounds.length }))) return false;
     await this.refresh();
     this.ui.toast(t("Kept on this phone until the connection is back"));
     navigator.serviceWorker?.ready.then((registration) => registration.sync?.register("outbox")).catch(() => null);
     this.retryLater(navigator.onLine === false ? RETRY_MS : FIRST_RETRY_MS);
+    return true;
   }
 
   retryLater(delay = RETRY_MS) {

@@ -71,8 +71,13 @@ export class Outbox {
   }
 
   // A write waits: {type, body (with its request_id), base: the version this device knew, baseRounds}.
+  // False when the device would not keep it (no IndexedDB, storage full): the caller must say so.
   async add(write) {
-    await transact("outbox", "readwrite", (store) => store.add({ ...write, session: this.session, queuedAt: Date.now() }));
+    const kept = await transact("outbox", "readwrite", (store) => {
+      store.add({ ...write, session: this.session, queuedAt: Date.now() });
+      return true;
+    }).catch(() => false);
+    return kept === true;
   }
 
   async remove(seq) {

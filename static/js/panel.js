@@ -6,6 +6,7 @@ import { Entry } from "./entry.js";
 import { EntryKeys } from "./keyboard.js";
 import { drawLockArea, drawPanel } from "./panel-view.js";
 import { lockMessage, t } from "./render.js";
+import { noConnection } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
 
@@ -212,10 +213,9 @@ export class EntryPanel {
       const number = this.entry.number;
       const type = number ? "round.edit" : "round.add";
       const write = number ? { number, ...body } : body;
-      const reply = this.mustWait() ? { status: 0 } : await this.transport.call(type, write, this.lock.token);
+      const reply = await this.sendNow(type, write);
       if (reply.status === 0 && this.offline) {
-        await this.queue(type, write); // sent or not, the request_id makes the resend safe
-        saved = true;
+        saved = await this.queue(type, write); // sent or not, the request_id makes the resend safe
       } else {
         const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
         saved = this.finishWrite(reply, done, number ? "edited" : "added");
@@ -236,7 +236,7 @@ export class EntryPanel {
     this.draw();
     this.pendingRequest ||= requestId();
     const write = { number, request_id: this.pendingRequest, release_lock: true };
-    const reply = this.mustWait() ? { status: 0 } : await this.transport.call("round.delete", write, this.lock.token);
+    const reply = await this.sendNow("round.delete", write);
     if (reply.status === 0 && this.offline) {
       await this.queue("round.delete", write);
       return;
@@ -244,13 +244,25 @@ export class EntryPanel {
     this.finishWrite(reply, t("Round %(number)s deleted", { number }), "deleted");
   }
 
-  // Offline, without the lock, or behind rounds already waiting: this one waits too, in order.
-  mustWait() {
-    return Boolean(this.offline && (this.offline.shouldQueue() || !this.lock.token));
+  // Send now, or answer {status: 0} when the write must wait in the outbox: offline, behind
+  // rounds already waiting, or entered without a connection and the lock is not to be had now.
+  async sendNow(type, write) {
+    if (this.offline?.shouldQueue()) return { status: 0 };
+    if (!this.lock.token) {
+      const granted = await this.lock.acquire(write.number ?? null);
+      if (!granted.ok) return this.offline ? { status: 0 } : granted;
+    }
+    return this.transport.call(type, write, this.lock.token);
   }
 
   async queue(type, write) {
-    await this.offline.queue(type, write);
+    if (!(await this.offline.queue(type, write))) {
+      // Not kept on this device either: the counts stay typed, and the panel says why.
+      this.mode = "entering";
+      this.error = { status: 0, error: noConnection() };
+      this.draw();
+      return false;
+    }
     this.pendingRequest = null;
     this.entry.reset();
     this.draft.clear();

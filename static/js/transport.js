@@ -19,6 +19,8 @@ const HTTP_CALLS = {
   "round.preview": ({ cards, twos, covering, number }) => ["POST", "/preview", { cards, twos, covering, number: number ?? null }],
 };
 
+export const noConnection = () => gettext("No connection to the server. Check the Wi-Fi and try again.");
+
 export class Transport extends EventTarget {
   constructor({ socketPath, apiPath }) {
     super();
@@ -176,7 +178,7 @@ export class Transport extends EventTarget {
       const reply = await response.json().catch(() => ({}));
       return { ok: response.ok, status: response.status, ...reply };
     } catch {
-      return { ok: false, status: 0, error: gettext("No connection to the server. Check the Wi-Fi and try again.") };
+      return { ok: false, status: 0, error: noConnection() };
     }
   }
 }

@@ -227,3 +227,21 @@ def test_pending_rounds_wait_for_the_lock_and_say_who_holds_it(phones, live_api)
     expect(page.locator(STORED)).to_have_count(1, timeout=15_000)
     expect(note).to_be_hidden()
     assert cards_stored(live_api, key) == [[5, 0, 11, 13]]
+
+
+def test_a_phone_that_cannot_keep_the_round_says_so_and_keeps_it_typed(phones, live_api):
+    """No IndexedDB (a private window that refuses storage): nothing is dropped silently."""
+    key = live_api.create()["id"]
+    ann = phones("Ann's phone")
+    ann.context.add_init_script("delete window.indexedDB")
+    page = ann.open(f"/s/{key}/")
+    go_offline(ann)
+    type_keys(page, "5 0 J K Enter")
+    expect(page.locator("[data-form-error]")).to_contain_text("No connection to the server")
+    expect(page.locator(PENDING)).to_have_count(0)
+    expect(page.locator('[data-player="3"] [data-count]')).to_have_text("13")
+    ann.context.set_offline(False)
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", "live")
+    type_keys(page, "Enter")
+    expect(page.locator(STORED)).to_have_count(1)
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13]]

@@ -41,7 +41,8 @@ export class OfflineTable {
     const kept = await this.outbox.lastState();
     if (kept) {
       this.syncedAt = kept.syncedAt;
-      if (kept.state.version > this.getState().version) this.render(kept.state);
+      // Who held the lock then says nothing now: the server tells once the socket is back.
+      if (kept.state.version > this.getState().version) this.render({ ...kept.state, lock: null });
     }
     await this.refresh();
     for (const trigger of ["online", "focus"]) window.addEventListener(trigger, () => this.replay());

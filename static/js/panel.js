@@ -9,6 +9,7 @@ import { lockMessage, t } from "./render.js";
 import { noConnection } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
+const OFFLINE_LEASE = "offline"; // what a draft typed without a connection (and without the lock) is kept under
 
 export function requestId() {
   // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
@@ -40,10 +41,11 @@ export class EntryPanel {
   }
 
   // Reloaded while holding the lock: carry on entering with the counts typed so far.
-  // If the lease lapsed meanwhile and nobody else took it, take it again.
+  // If the lease lapsed meanwhile and nobody else took it, take it again. Counts typed without a
+  // connection come back the same way (without one still, they are entered on, to wait in the outbox).
   resumeAfterReload() {
     const lock = this.getState().lock;
-    const saved = this.draft.load(this.lock.lease);
+    const saved = this.draft.load(this.lock.lease) ?? this.draft.load(OFFLINE_LEASE);
     if (this.lock.holds(lock)) {
       this.mode = "entering";
       if (saved) this.entry.restore(saved);
@@ -372,7 +374,7 @@ export class EntryPanel {
   // --- preview ------------------------------------------------------------------------
 
   changed() {
-    if (this.isActive()) this.draft.save(this.lock.lease, this.entry);
+    if (this.isActive()) this.draft.save(this.lock.lease ?? OFFLINE_LEASE, this.entry);
     this.error = null;
     this.preview = null;
     clearTimeout(this.previewTimer);

@@ -74,10 +74,12 @@ def test_a_reload_without_a_connection_shows_the_page_the_last_state_and_the_pen
     go_offline(ann)
     type_keys(page, "3 4 9 Enter")
     expect(page.locator(PENDING)).to_have_count(1)
+    type_keys(page, "7 2")  # the next round, half typed
 
     page.reload()
     expect(page.locator(STORED)).to_have_count(1)
     expect(page.locator(PENDING)).to_have_count(1)
+    expect(page.locator("[data-entry-form] [data-count]")).to_have_text(["7", "2", "–", "–"])
     expect(page.locator(f"{PENDING} [data-cell-cards]")).to_have_text(["3", "4", "9", "0"])
     expect(page.locator('[data-total="3"]')).to_have_text("39")  # the last synced totals
     expect(page.locator("[data-pending-note]")).to_have_text("+1 round pending, not in the totals yet")
@@ -245,3 +247,35 @@ def test_a_phone_that_cannot_keep_the_round_says_so_and_keeps_it_typed(phones, l
     type_keys(page, "Enter")
     expect(page.locator(STORED)).to_have_count(1)
     assert cards_stored(live_api, key) == [[5, 0, 11, 13]]
+
+
+def test_a_correction_and_a_deletion_made_offline_wait_and_land_in_order(phones, live_api):
+    key = live_api.create()["id"]
+    live_api.add_rounds(key, [5, 0, 11, 13], [0, 3, 7, 10])
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    go_offline(ann)
+    page.locator('[data-edit-round="1"]').tap()
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    type_keys(page, "7 Enter")  # Ann had 7 cards left, not 5
+    page.locator('[data-edit-round="2"]').tap()
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    page.locator('[data-action="delete-round"]').tap()
+    page.locator("[data-confirm-ok]").tap()
+    pending = page.locator(PENDING)
+    expect(pending).to_have_count(2)
+    expect(page.locator(f'{PENDING}[data-pending="round.edit"] [data-cell-cards]')).to_have_text(
+        ["7", "0", "11", "13"]
+    )
+    expect(page.locator(f'{PENDING}[data-pending="round.edit"] [data-pending-label]')).to_have_text(
+        "correction pending"
+    )
+    expect(page.locator(f'{PENDING}[data-pending="round.delete"] [data-pending-label]')).to_have_text(
+        "deletion pending"
+    )
+    assert cards_stored(live_api, key) == [[5, 0, 11, 13], [0, 3, 7, 10]]
+
+    ann.context.set_offline(False)
+    expect(pending).to_have_count(0, timeout=15_000)
+    expect(page.locator(STORED)).to_have_count(1)
+    assert cards_stored(live_api, key) == [[7, 0, 11, 13]]

@@ -42,6 +42,7 @@ def test_every_file_it_keeps_is_there(client):
         "js/offline.js",
         "js/outbox.js",
         "js/reconcile.js",
+        "js/replay.js",
         "css/app.css",
         "icons/icon-192.png",
     ):

@@ -1,8 +1,9 @@
 // The session without a connection (SPEC 9): the last state kept on this device, marked offline
 // with the time of the last sync; rounds entered meanwhile wait in the outbox (outbox.js), shown
-// as pending; when the connection is back they are sent in order under their request_ids. If
-// another device changed the session meanwhile, nothing is sent until the user has chosen, round
-// by round, on the reconciliation sheet (reconcile.js, loaded only then).
+// as pending; when the connection is back they are sent in order under their request_ids
+// (replay.js, loaded only when something waits). If another device changed the session meanwhile,
+// nothing is sent until the user has chosen, round by round, on the reconciliation sheet
+// (reconcile.js, loaded only then).
 // No scoring here: pending rounds show their cards; the totals stay the server's.
 
 import { Outbox } from "./outbox.js";
@@ -69,10 +70,6 @@ export class OfflineTable {
     if (this.waitingFor && !lockState) this.replay();
   }
 
-  get count() {
-    return this.items.length;
-  }
-
   // True when a round should wait in the outbox instead of being sent now.
   shouldQueue() {
     return navigator.onLine === false || this.items.length > 0;
@@ -102,97 +99,15 @@ export class OfflineTable {
 
   // --- replay -----------------------------------------------------------------------------
 
+  // The sending itself (replay.js) is loaded only when something waits.
   replay() {
-    if (this.replaying || navigator.onLine === false) return this.replaying;
-    this.replaying = this.send().finally(() => {
-      this.replaying = null;
-    });
+    if (this.replaying || navigator.onLine === false || !this.items.length) return this.replaying;
+    this.replaying = import("./replay.js")
+      .then(({ replayOutbox }) => replayOutbox(this))
+      .finally(() => {
+        this.replaying = null;
+      });
     return this.replaying;
-  }
-
-  async send() {
-    await this.refresh();
-    if (!this.items.length) return;
-    // 1. Which of ours did the server store already (a reply lost after the commit)?
-    const asked = this.items.map((item) => `request_id=${encodeURIComponent(item.body.request_id)}`).join("&");
-    const found = await this.transport.request("GET", `${this.transport.apiPath}/requests?${asked}`);
-    if (!found.ok) {
-      if (found.status === 0) this.retryLater();
-      return;
-    }
-    const stored = new Set(found.stored.map((write) => write.request_id));
-    for (const write of found.stored) if (write.action === "add") this.ours.add(write.number);
-    for (const item of this.items) if (stored.has(item.body.request_id)) await this.outbox.remove(item.seq);
-    const waiting = this.items.filter((item) => !stored.has(item.body.request_id));
-    const free = waiting.filter((item) => !item.choose);
-    // 2. Did another device change the session since this one last knew it? Each of ours stored
-    // since then (queued at that version or later) accounts for one step of the version.
-    const oursSince = this.items.filter((item) => stored.has(item.body.request_id) && free.length && item.base >= free[0].base).length;
-    if (free.length && found.version - free[0].base - oursSince > 0) {
-      for (const item of free) await this.outbox.update({ ...item, choose: true, elsewhere: found.version });
-    }
-    await this.refresh();
-    if (stored.size) await this.resync();
-    if (this.items.some((item) => item.choose)) {
-      await this.reconcile();
-      return;
-    }
-    if (this.items.length) await this.sendInOrder();
-  }
-
-  // The state after writes this page never got the reply of.
-  async resync() {
-    const reply = await this.transport.request("GET", this.transport.apiPath);
-    if (reply.ok) this.applyState(reply);
-  }
-
-  // Nobody else changed anything: send them all, in order, under one lock.
-  async sendInOrder() {
-    const panel = this.getPanel();
-    const entering = Boolean(panel && panel.isActive() && this.lock.token);
-    if (!entering) {
-      const granted = await this.lock.acquire();
-      if (!granted.ok) {
-        this.waitingFor = granted.holder ?? null;
-        this.draw();
-        if (!granted.holder) this.retryLater();
-        return;
-      }
-    }
-    this.waitingFor = null;
-    try {
-      for (const item of [...this.items]) {
-        if (!(await this.sendOne(item, this.lock.token))) return;
-      }
-    } finally {
-      // Handed back, unless the user has started the next round under it meanwhile.
-      if (!entering && !this.getPanel()?.isActive()) await this.lock.release();
-      this.draw();
-    }
-  }
-
-  // One pending write with its own request_id; true when it is stored (now or before).
-  async sendOne(item, token) {
-    // Each one keeps the lock: it is handed back once, after the last.
-    const reply = await this.transport.call(item.type, { ...item.body, release_lock: false }, token);
-    if (reply.ok) {
-      await this.outbox.remove(item.seq);
-      if (item.type === "round.add") this.ours.add(reply.round?.number ?? reply.number);
-      if (reply.state) {
-        this.applyState(reply.state);
-        await this.outbox.rebase(reply.state.version, this.getState().rounds.length);
-      }
-      await this.refresh();
-      return true;
-    }
-    if (reply.status === 0) this.retryLater();
-    else if (!(reply.status === 409 && reply.field === "lock")) {
-      // Refused for good (the round it corrects is gone, the session finished...): the user decides.
-      await this.outbox.update({ ...item, choose: true, refused: reply.error });
-      await this.refresh();
-      await this.reconcile();
-    }
-    return false;
   }
 
   async reconcile() {
@@ -204,14 +119,11 @@ export class OfflineTable {
 
   // The sheet's Add: this one round, under the lock, with its request_id.
   async add(item) {
-    const granted = await this.lock.acquire();
-    if (!granted.ok) return granted;
-    try {
-      const sent = await this.sendOne({ ...item, choose: false }, this.lock.token);
-      return sent ? { ok: true } : { ok: false, error: t("Not sent yet: try again when the connection is back") };
-    } finally {
-      await this.lock.release();
-    }
+    return (await import("./replay.js")).sendChosen(this, item);
+  }
+
+  async resync() {
+    return (await import("./replay.js")).resync(this);
   }
 
   async discard(item) {

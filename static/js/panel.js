@@ -271,6 +271,7 @@ export class EntryPanel {
     this.mode = "idle";
     this.error = null;
     this.draw();
+    return true;
   }
 
   finishWrite(reply, done, action) {

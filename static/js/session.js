@@ -10,7 +10,6 @@ import { wireSettingsForm } from "./settings-form.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
-
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
 const transport = new Transport({ socketPath: state.links.socket, apiPath: `/api/sessions/${key}` });

@@ -8,8 +8,9 @@ const PAGE_CACHE = `pages-${VERSION}`;
 const SHELL = {{ shell|safe }};
 const STATIC_PREFIX = {{ static_prefix|safe }};
 const CATALOG = {{ catalog|safe }};
-// A network that hangs (the laptop serving the app went to sleep) falls back to the kept page.
-const NETWORK_WAIT_MS = 4000;
+// A network that hangs (the laptop serving the app went to sleep) falls back to the kept page;
+// a server that is only slow must not get there first (a kept page may predate a rules change).
+const NETWORK_WAIT_MS = 10000;
 
 const keptPage = (url) => url.pathname === "/" || /^\/s\/[^/]+\/$/.test(url.pathname);
 

@@ -16,6 +16,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
+from groups.models import Group
+from groups.selectors import group_by_key
+from groups.services import group_session_create
 from rounds import services
 from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.export import rounds_csv
@@ -122,14 +125,30 @@ def flag(body: dict, name: str) -> bool:
 
 @endpoint("POST")
 def sessions(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", "group"})
     players = clean_players(body.get("players"))
     settings = clean_settings(body)
+    group = group_to_join(body.get("group"))
     with rate_limited(request, "session"):
-        session = services.session_create(
-            players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-        )
+        if group is None:
+            session = services.session_create(
+                players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+            )
+        else:
+            session = group_session_create(
+                group=group, players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+            )
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
+
+
+def group_to_join(key: object) -> Group | None:
+    """The group a new session joins (its edit key), or None."""
+    if key is None:
+        return None
+    found = group_by_key(key) if isinstance(key, str) else None
+    if found is None or found[1] is not Viewer.EDITOR:
+        raise ProtocolError(400, _("group: give the edit key of a group"), field="group")
+    return found[0]
 
 
 @endpoint("GET")

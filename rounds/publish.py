@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.dispatch import Signal
 
 from rounds import events
 from rounds.models import Session
@@ -31,6 +32,8 @@ recent_guard = threading.Lock()
 encoded: dict[int, tuple[list[dict], list[str]]] = {}
 # Stands in for the rounds while the rest of a reply is encoded; random, so no name can match it.
 SPLICE = f"rounds-{secrets.token_hex(16)}"
+# Sent once per published change (session_id=, kinds=): other apps follow sessions with it (groups).
+session_published = Signal()
 
 
 def changed(session_id: int, kinds: list[str], *, rounds_from: int | None) -> None:
@@ -50,6 +53,7 @@ def publish(session_id: int, kinds: list[str], rounds_from: int | None) -> None:
     state = shared_state(session, known_rounds=unchanged)
     remember(session_id, state, before=before, unchanged=len(unchanged or []))
     events.send(session_id, {"events": kinds, "state": rounds_since(state, rounds_from)})
+    session_published.send(sender=Session, session_id=session_id, kinds=kinds)
 
 
 def rounds_since(state: dict, rounds_from: int | None) -> dict:

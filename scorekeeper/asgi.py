@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP to Django, WebSockets to the session consumers (origin-checked)."""
+"""ASGI entry point: HTTP to Django, WebSockets to the session and season consumers (origin-checked)."""
 
 import os
 
@@ -10,11 +10,12 @@ django_application = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from groups.routing import websocket_urlpatterns as group_sockets  # noqa: E402
 from rounds.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns + group_sockets)),
     }
 )

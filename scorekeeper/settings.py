@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "rounds",
+    "groups",
 ]
 
 MIDDLEWARE = [

@@ -2,6 +2,7 @@
 // device come back, and this device's recent sessions are one tap away.
 
 import { forgetSession, recentSessions, rematch } from "./device.js";
+import { forgetGroup, recentGroups } from "./groups-device.js";
 import { wireSettingsForm } from "./settings-form.js";
 
 const form = document.querySelector("[data-new-session]");
@@ -110,7 +111,31 @@ form.addEventListener("submit", () => {
   localStorage.setItem(NAMES_KEY, JSON.stringify(names));
 });
 
+// This device's groups, each opening its season page.
+function showGroups() {
+  const list = document.querySelector("[data-group-list]");
+  list.replaceChildren(
+    ...recentGroups().map((group) => {
+      const item = document.createElement("li");
+      item.dataset.groupKey = group.followKey;
+      const link = Object.assign(document.createElement("a"), { href: `/g/${group.key ?? group.followKey}/`, className: "recent-link", textContent: group.name });
+      const remove = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: "✕" });
+      remove.setAttribute("aria-label", interpolate(gettext("Remove from this device: %(names)s"), { names: group.name }, true));
+      remove.addEventListener("click", () => {
+        forgetGroup(group.followKey);
+        showGroups();
+      });
+      const actions = document.createElement("span");
+      actions.className = "recent-actions";
+      actions.append(remove);
+      item.append(link, actions);
+      return item;
+    }),
+  );
+}
+
 restoreNames();
+showGroups();
 guessCurrency();
 showRecent();
 window.addEventListener("load", () => import("./worker.js").then(({ startWorker }) => startWorker()));

@@ -1,0 +1,87 @@
+"""The groups part of the JSON API (API.md "Groups and seasons"): the same services and selectors
+as the pages, with rounds/api.py's conventions (JSON errors, never a 500, keys as credentials)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+from groups import paper, services
+from groups.inputs import clean_date_range, clean_group_name, clean_log_text
+from groups.models import Group
+from groups.season import DateRange
+from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
+from rounds.api import endpoint, json_body
+from rounds.errors import ProtocolError
+from rounds.ratelimit import rate_limited
+from rounds.scoring import gettext_noop
+from rounds.selectors import Viewer
+
+GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
+
+
+def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
+    found = group_by_key(key)
+    if found is None:
+        raise ProtocolError(404, _("There is no group with this key"))
+    if write and found[1] is not Viewer.EDITOR:
+        raise ProtocolError(403, _(GROUP_VIEW_ONLY), field="key")
+    return found
+
+
+@endpoint("POST")
+def groups(request: HttpRequest) -> JsonResponse:
+    body = json_body(request, allowed={"name"})
+    name = clean_group_name(body.get("name"))
+    with rate_limited(request, "group"):
+        group = services.group_create(name=name)
+    return JsonResponse(group_json(group, Viewer.EDITOR), status=201)
+
+
+@endpoint("GET")
+def group_detail(request: HttpRequest, group: str) -> JsonResponse:
+    found, viewer = open_group(group)
+    return JsonResponse(group_json(found, viewer))
+
+
+@endpoint("PATCH")
+def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
+    """Rename a player of the group; every evening they played stays theirs."""
+    found, viewer = open_group(group, write=True)
+    body = json_body(request, allowed={"name"})
+    services.group_player_rename(group=found, player_id=player, name=body.get("name"))
+    return JsonResponse(group_json(found, viewer))
+
+
+@endpoint("GET")
+def season(request: HttpRequest, group: str) -> JsonResponse:
+    found, _viewer = open_group(group)
+    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
+    figures = group_season(found, DateRange(start, end))
+    return JsonResponse(season_json(figures, player_names(found)), json_dumps_params={"ensure_ascii": False})
+
+
+@endpoint("POST")
+def import_log(request: HttpRequest, group: str) -> JsonResponse:
+    """A paper log as text/plain: every table becomes a finished evening, or nothing is stored."""
+    found, _viewer = open_group(group, write=True)
+    if request.content_type != "text/plain":
+        raise ProtocolError(415, _("Send the paper log as text/plain; charset=utf-8"))
+    dry_run = request.GET.get("dry_run") in {"1", "true"}
+    try:
+        summary = paper.log_import(group=found, text=clean_log_text(paper.body_of(request)), dry_run=dry_run)
+    except paper.LogRefused as error:
+        return JsonResponse(
+            {"error": error.message, "field": "log", "player": None, "line": error.line}, status=400
+        )
+    return JsonResponse(
+        summary.as_json(), status=200 if dry_run else 201, json_dumps_params={"ensure_ascii": False}
+    )
+
+
+@endpoint("GET")
+def export_log(request: HttpRequest, group: str) -> HttpResponse:
+    found, _viewer = open_group(group)
+    response = HttpResponse(paper.log_export(found), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="big-two-group.txt"'
+    return response

@@ -1,0 +1,77 @@
+"""Each player's running net over the season as an inline SVG line chart, drawn on the server
+(the same drawing as the evening's chart in rounds/chart.py, with one step per evening)."""
+
+from __future__ import annotations
+
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from groups.season import Season
+
+WIDTH, HEIGHT = 340, 190
+LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
+
+
+def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
+    steps = len(season.evenings)
+    lines = {player: season.running_net.get(player, [0]) for player in colour}
+    values = [value for line in lines.values() for value in line] or [0]
+    low, high = min([*values, 0]), max([*values, 0])
+    if low == high:
+        high = low + 1
+
+    def x(step: int) -> float:
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / max(steps, 1), 1)
+
+    def y(value: int) -> float:
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+
+    def points(line: list[int]) -> str:
+        first = steps + 1 - len(line)  # a player who joined later starts at their first evening
+        return " ".join(f"{x(first + step)},{y(value)}" for step, value in enumerate(line))
+
+    polylines = format_html_join(
+        "",
+        '<polyline class="line p{}" points="{}"><title>{}</title></polyline>'
+        '<circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
+        (
+            (colour[player], points(line), names[player], colour[player], x(steps), y(line[-1]))
+            for player, line in lines.items()
+        ),
+    )
+    day_labels = format_html_join(
+        "",
+        '<text class="axis" x="{}" y="{}" text-anchor="{}">{}</text>',
+        (
+            (
+                x(step),
+                HEIGHT - 6,
+                anchor,
+                date_format(season.evenings[step - 1].played_on, "SHORT_DATE_FORMAT"),
+            )
+            for step, anchor in ((1, "start"), (steps, "end"))
+            if steps and (step == 1 or steps > 1)
+        ),
+    )
+    value_labels = format_html_join(
+        "",
+        '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
+        ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
+    )
+    summary = ", ".join(f"{names[player]} {line[-1]}" for player, line in lines.items())
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" data-season-chart>'
+        '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
+        WIDTH,
+        HEIGHT,
+        _("Net over %(evenings)s evenings: %(summary)s") % {"evenings": steps, "summary": summary},
+        LEFT,
+        WIDTH - RIGHT,
+        y(0),
+        y(0),
+        value_labels,
+        day_labels,
+        polylines,
+    )

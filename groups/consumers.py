@@ -1,0 +1,43 @@
+"""The live season page: one WebSocket per page, told when an evening of its group changed.
+
+It only says that something changed ("season.changed"); the page fetches its season again,
+so nothing is built for a page that is not open.
+"""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from groups.live import channel_group
+from groups.selectors import group_by_key
+
+CLOSE_UNKNOWN_GROUP = 4404
+
+
+@database_sync_to_async
+def find_group_id(key: str) -> int | None:
+    found = group_by_key(key)
+    return None if found is None else found[0].pk
+
+
+class SeasonConsumer(AsyncJsonWebsocketConsumer):
+    group_id: int | None = None
+
+    async def connect(self) -> None:
+        self.group_id = await find_group_id(self.scope["url_route"]["kwargs"]["key"])
+        if self.group_id is None:
+            await self.close(code=CLOSE_UNKNOWN_GROUP)
+            return
+        await self.channel_layer.group_add(channel_group(self.group_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group_id is not None:
+            await self.channel_layer.group_discard(channel_group(self.group_id), self.channel_name)
+
+    async def receive_json(self, content: object, **kwargs: object) -> None:
+        """The page only listens; anything it sends is ignored."""
+
+    async def season_changed(self, event: dict) -> None:
+        await self.send_json({"event": "season.changed", "session": event.get("session")})

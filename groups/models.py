@@ -1,0 +1,83 @@
+"""A group of friends that meets again and again (SPEC 10), its players, and its evenings.
+
+The evenings are rounds.Session rows; the link tables live here so the rounds app knows
+nothing of groups. A player is one GroupPlayer across every evening: the seats of a
+session point at it, so a rename keeps the history.
+"""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from rounds.models import MAX_NAME_LENGTH, Session, new_key
+from rounds.scoring import MAX_PLAYERS
+
+MAX_GROUP_NAME_LENGTH = 60
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=MAX_GROUP_NAME_LENGTH)
+    edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="group_keys_differ"),
+            models.CheckConstraint(condition=~Q(name=""), name="group_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GroupPlayer(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # rounds.inputs.name_key(name): "José" and "JOSE\u0301" are one player.
+    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "name_key"], name="group_player_name_unique"),
+            models.CheckConstraint(condition=~Q(name=""), name="group_player_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GroupEvening(models.Model):
+    """A session that belongs to a group, and the day it was played (the season's dates)."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="evenings")
+    played_on = models.DateField()
+    imported = models.BooleanField(default=False)
+
+    class Meta:
+        indexes = [models.Index(fields=["group", "played_on"], name="group_evening_day")]
+
+    def __str__(self) -> str:
+        return f"{self.group} on {self.played_on}"
+
+
+class GroupSeat(models.Model):
+    """Player `index` of an evening is this group player."""
+
+    evening = models.ForeignKey(GroupEvening, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(GroupPlayer, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "index"], name="group_seat_index_unique"),
+            models.UniqueConstraint(fields=["evening", "player"], name="group_seat_player_unique"),
+            models.CheckConstraint(condition=Q(index__lt=MAX_PLAYERS), name="group_seat_index_in_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} as player {self.index}"

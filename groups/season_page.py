@@ -1,0 +1,145 @@
+"""What the season page shows, from the request's range and sort: rows ready for the template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from urllib.parse import urlencode
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from groups import season as season_rules
+from groups.chart import season_net_svg
+from groups.inputs import clean_date_range
+from groups.models import Group
+from groups.season import DateRange, Season
+from groups.selectors import group_season, player_names
+from rounds.errors import translated
+from rounds.scoring import ScoringError
+
+RANGES = {
+    "all": _("All"),
+    "month": _("This month"),
+    "year": _("This year"),
+    "custom": _("Dates"),
+}
+COLUMNS = (
+    ("name", _("Player")),
+    ("evenings", _("Evenings")),
+    ("games", _("Games")),
+    ("wins", _("Wins")),
+    ("fries", _("Fries")),
+    ("real_losses", _("Real losses")),
+    ("net_score", _("Net")),
+    ("wins_per_game", _("Wins / game")),
+    ("fries_per_game", _("Fries / game")),
+    ("real_losses_per_game", _("Losses / game")),
+    ("net_score_per_game", _("Net / game")),
+)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The range and the order the reader asked for (query string), checked."""
+
+    range: str
+    dates: DateRange
+    start: str
+    end: str
+    sort: str
+    descending: bool
+    error: str | None = None
+
+    def query(self, **changes: object) -> str:
+        values = {"range": self.range, "sort": self.sort, "dir": "desc" if self.descending else "asc"}
+        if self.range == "custom":
+            values |= {"from": self.start, "to": self.end}
+        values |= {name: value for name, value in changes.items() if value is not None}
+        return "?" + urlencode(values)
+
+
+def chosen_from(request: HttpRequest, today: date) -> Chosen:
+    name = request.GET.get("range", "all")
+    name = name if name in RANGES else "all"
+    sort = request.GET.get("sort", "net_score")
+    sort = sort if sort in season_rules.SORTABLE else "net_score"
+    descending = request.GET.get("dir", "asc" if sort == "name" else "desc") != "asc"
+    start, end = request.GET.get("from", ""), request.GET.get("to", "")
+    dates, error = DateRange(), None
+    if name == "month":
+        dates = season_rules.this_month(today)
+    elif name == "year":
+        dates = season_rules.this_year(today)
+    elif name == "custom":
+        try:
+            dates = DateRange(*clean_date_range(start, end))
+        except ScoringError as refusal:
+            error = translated(refusal)
+    return Chosen(name, dates, start[:10], end[:10], sort, descending, error)
+
+
+def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
+    chosen = chosen_from(request, today)
+    season = group_season(group, chosen.dates)
+    names = player_names(group)
+    colour = {line.player: index % 8 for index, line in enumerate(season.lines)}
+    lines = season_rules.sorted_lines(season.lines, chosen.sort, descending=chosen.descending, names=names)
+    return {
+        "chosen": chosen,
+        "ranges": [(value, label, chosen.query(range=value)) for value, label in RANGES.items()],
+        "columns": [
+            (column, label, chosen.query(sort=column, dir=toggled(chosen, column)), chosen.sort == column)
+            for column, label in COLUMNS
+        ],
+        "rows": [row_of(line, season, names, colour) for line in lines],
+        "matrix": matrix_of(season, names, colour),
+        "chart": season_net_svg(season, names, colour) if season.lines else None,
+        "money": money_rows(season, names, colour),
+        "season": season,
+    }
+
+
+def toggled(chosen: Chosen, column: str) -> str:
+    if chosen.sort == column:
+        return "asc" if chosen.descending else "desc"
+    return "asc" if column == "name" else "desc"
+
+
+def row_of(
+    line: season_rules.PlayerLine, season: Season, names: dict[int, str], colour: dict[int, int]
+) -> dict:
+    rival, nemesis = season.rival(line.player), season.nemesis(line.player)
+    return {
+        "player": line.player,
+        "name": names[line.player],
+        "colour": colour[line.player],
+        "figures": [getattr(line, figure) for figure in season_rules.FIGURES],
+        "rates": [line.per_game(figure) for figure in season_rules.RATES],
+        "rival": names.get(rival) if rival is not None else None,
+        "nemesis": names.get(nemesis) if nemesis is not None else None,
+    }
+
+
+def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:
+    """Rows: the player; columns: the opponent; a cell: points the row's player gained from the column's."""
+    players = [line.player for line in season.lines]
+    return {
+        "heads": [{"name": names[player], "colour": colour[player]} for player in players],
+        "rows": [
+            {
+                "name": names[player],
+                "colour": colour[player],
+                "cells": [None if other == player else season.pair(player, other) for other in players],
+            }
+            for player in players
+        ],
+    }
+
+
+def money_rows(season: Season, names: dict[int, str], colour: dict[int, int]) -> list[dict]:
+    return [
+        {"name": names[player], "colour": colour.get(player, 0), "amounts": sorted(amounts.items())}
+        for player, amounts in season.money.items()
+        if player in colour
+    ]

@@ -1,0 +1,225 @@
+"""Reads of a group: the group payload, its evenings, and its season (figures in groups/season.py)."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from datetime import date
+
+from django.db.models import Count, TextField
+from django.db.models.functions import Cast
+from django.urls import reverse
+
+from groups import season as season_rules
+from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
+from rounds.models import Player, Round
+from rounds.selectors import KEY_PATTERN, Viewer, money, settlement_of
+
+
+def real_losses(penalties: list[int], *, winner: int, covering: int | None) -> list[int]:
+    """PLACEHOLDER until h35's scoring.real_losses is merged."""
+    if covering is None:
+        return list(penalties)
+    return [sum(penalties) if index == covering else 0 for index in range(len(penalties))]
+
+
+def group_by_key(key: str) -> tuple[Group, Viewer] | None:
+    """The group a key opens, and what that key may do."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    group = Group.objects.filter(edit_key=key).first()
+    if group is not None:
+        return group, Viewer.EDITOR
+    group = Group.objects.filter(view_key=key).first()
+    return (group, Viewer.FOLLOWER) if group is not None else None
+
+
+def group_links(group: Group, viewer: Viewer) -> dict:
+    key = group.edit_key if viewer is Viewer.EDITOR else group.view_key
+    links = {
+        "follow": reverse("groups:group", args=[group.view_key]),
+        "season": reverse("groups:api-season", args=[key]),
+        "export": reverse("groups:api-export", args=[key]),
+        "socket": f"/ws/groups/{key}/",
+    }
+    if viewer is Viewer.EDITOR:
+        links["page"] = reverse("groups:group", args=[group.edit_key])
+    return links
+
+
+def group_json(group: Group, viewer: Viewer) -> dict:
+    reply: dict = {
+        "view_id": group.view_key,
+        "name": group.name,
+        "players": [
+            {"id": player.pk, "name": player.name} for player in GroupPlayer.objects.filter(group=group)
+        ],
+        "links": group_links(group, viewer),
+    }
+    if viewer is Viewer.EDITOR:
+        reply = {"id": group.edit_key, **reply}
+    return reply
+
+
+def fry_from(tiers: list[list[int]]) -> int | None:
+    """Cards left from which a hand is fried: where the second tier starts (SPEC 10)."""
+    return tiers[1][0] if len(tiers) > 1 else None
+
+
+def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]:
+    """The group's evenings in the range, as season.py reads them, in three queries."""
+    evenings = GroupEvening.objects.filter(group=group)
+    if dates.start is not None:
+        evenings = evenings.filter(played_on__gte=dates.start)
+    if dates.end is not None:
+        evenings = evenings.filter(played_on__lte=dates.end)
+    found = list(
+        evenings.select_related("session").only(
+            "played_on",
+            "session__pairwise",
+            "session__value_per_point",
+            "session__currency",
+        )
+    )
+    ids = [evening.pk for evening in found]
+    seats: dict[int, list[int]] = defaultdict(list)
+    for session_id, player_id in (
+        GroupSeat.objects.filter(evening_id__in=ids)
+        .order_by("evening_id", "index")
+        .values_list("evening_id", "player_id")
+    ):
+        seats[session_id].append(player_id)
+    rounds: dict[int, list[SeasonRound]] = defaultdict(list)
+    rows = list(
+        Round.objects.filter(session_id__in=ids)
+        .order_by("session_id", "number")
+        .values_list(
+            "session_id",
+            "winner",
+            "covering",
+            Cast("tiers", TextField()),
+            Cast("cards", TextField()),
+            Cast("penalties", TextField()),
+        )
+    )
+    # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
+    stored = json.loads("[" + ",".join(f"[{row[3]},{row[4]},{row[5]}]" for row in rows) + "]")
+    for (session_id, winner, covering, *_), (tiers, cards, penalties) in zip(rows, stored, strict=True):
+        rounds[session_id].append(
+            SeasonRound(
+                cards=tuple(cards),
+                real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
+                fry_from=fry_from(tiers),
+            )
+        )
+    return [evening_of(evening, seats[evening.pk], rounds[evening.pk]) for evening in found]
+
+
+def evening_of(evening: GroupEvening, players: list[int], rounds: list[SeasonRound]) -> Evening:
+    session = evening.session
+    settlement = settlement_of(session) if session.value_per_point is not None and session.pairwise else None
+    return Evening(
+        session=session.pk,
+        played_on=evening.played_on,
+        players=tuple(players),
+        rounds=tuple(rounds),
+        pairwise=tuple(tuple(row) for row in session.pairwise),
+        money=tuple(settlement.net) if settlement is not None else None,
+        currency=session.currency,
+    )
+
+
+def group_season(group: Group, dates: DateRange = ALL_DATES) -> Season:
+    return season_rules.season_of(season_evenings(group, dates))
+
+
+def player_names(group: Group) -> dict[int, str]:
+    return dict(GroupPlayer.objects.filter(group=group).values_list("pk", "name"))
+
+
+def season_json(season: Season, names: dict[int, str]) -> dict:
+    """API.md's season reply: players by group player id; head to head by index in `players`."""
+    position = {line.player: index for index, line in enumerate(season.lines)}
+    players = []
+    for line in season.lines:
+        players.append(
+            {
+                "id": line.player,
+                "name": names[line.player],
+                "evenings": line.evenings,
+                "games": line.games,
+                "wins": line.wins,
+                "fries": line.fries,
+                "real_losses": line.real_losses,
+                "net_score": line.net_score,
+                "per_game": {figure: rate_json(line.per_game(figure)) for figure in season_rules.RATES},
+                "rival": position.get(season.rival(line.player)),
+                "nemesis": position.get(season.nemesis(line.player)),
+                "money": {
+                    currency: money(amount) for currency, amount in season.money.get(line.player, {}).items()
+                },
+            }
+        )
+    return {
+        "players": players,
+        "head_to_head": [
+            {"players": [position[pair.first], position[pair.second]], "games": pair.games, "net": pair.net}
+            for pair in season.head_to_head
+            if pair.first in position and pair.second in position
+        ],
+        "evenings": len([evening for evening in season.evenings if evening.rounds]),
+    }
+
+
+def rate_json(rate: object) -> str | None:
+    return None if rate is None else str(rate)
+
+
+def evenings_list(group: Group, viewer: Viewer) -> list[dict]:
+    """The group's evenings, newest first, each with its players, rounds and the link that opens it."""
+    evenings = list(
+        GroupEvening.objects.filter(group=group)
+        .select_related("session")
+        .order_by("-played_on", "-session_id")
+        .only("played_on", "imported", "session__edit_key", "session__view_key", "session__finished_at")
+    )
+    ids = [evening.pk for evening in evenings]
+    names: dict[int, list[str]] = defaultdict(list)
+    for session_id, name in (
+        Player.objects.filter(session_id__in=ids)
+        .order_by("session_id", "index")
+        .values_list("session_id", "name")
+    ):
+        names[session_id].append(name)
+    counts = dict(
+        Round.objects.filter(session_id__in=ids)
+        .order_by()
+        .values("session_id")
+        .annotate(rounds=Count("pk"))
+        .values_list("session_id", "rounds")
+    )
+    listed = []
+    for evening in evenings:
+        session = evening.session
+        key = session.edit_key if viewer is Viewer.EDITOR else session.view_key
+        listed.append(
+            {
+                "played_on": evening.played_on,
+                "players": names[evening.pk],
+                "rounds": counts.get(evening.pk, 0),
+                "finished": session.finished,
+                "imported": evening.imported,
+                "link": reverse("rounds:session", args=[key]),
+            }
+        )
+    return listed
+
+
+def first_day(group: Group) -> date | None:
+    return (
+        GroupEvening.objects.filter(group=group)
+        .order_by("played_on")
+        .values_list("played_on", flat=True)
+        .first()
+    )

@@ -1,0 +1,83 @@
+"""Writes to a group: create it, start an evening from it, rename a player. Keyword-only, atomic."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from groups.inputs import clean_new_name
+from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from rounds import services as rounds_services
+from rounds.errors import ServiceError
+from rounds.inputs import SessionSettings, clean_players, name_key
+from rounds.models import Session
+from rounds.scoring import gettext_noop
+
+NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
+NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
+
+
+@transaction.atomic
+def group_create(*, name: str) -> Group:
+    return Group.objects.create(name=name)
+
+
+def group_players_for(group: Group, names: Sequence[str]) -> list[GroupPlayer]:
+    """The group's players for these cleaned names, in order; a name the group lacks joins it."""
+    known = {player.name_key: player for player in GroupPlayer.objects.filter(group=group)}
+    players = []
+    for name in names:
+        key = name_key(name)
+        if key not in known:
+            known[key] = GroupPlayer.objects.create(group=group, name=name, name_key=key)
+        players.append(known[key])
+    return players
+
+
+def link_evening(
+    *, group: Group, session: Session, players: Sequence[GroupPlayer], played_on: date, imported: bool = False
+) -> GroupEvening:
+    evening = GroupEvening.objects.create(
+        session=session, group=group, played_on=played_on, imported=imported
+    )
+    GroupSeat.objects.bulk_create(
+        GroupSeat(evening=evening, index=index, player=player) for index, player in enumerate(players)
+    )
+    return evening
+
+
+@transaction.atomic
+def group_session_create(
+    *,
+    group: Group,
+    players: Sequence[str],
+    settings: SessionSettings,
+    randomize_seats: bool = False,
+) -> Session:
+    """A new evening of the group: its names are matched to the group's players (or join it).
+
+    The session shows each player under the name the group knows them by."""
+    members = group_players_for(group, clean_players(list(players)))
+    session = rounds_services.session_create(
+        players=[member.name for member in members], settings=settings, randomize_seats=randomize_seats
+    )
+    link_evening(group=group, session=session, players=members, played_on=timezone.localdate())
+    return session
+
+
+@transaction.atomic
+def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupPlayer:
+    """A new name for a player: every evening they played stays theirs."""
+    player = GroupPlayer.objects.select_for_update().filter(group=group, pk=player_id).first()
+    if player is None:
+        raise ServiceError(NO_SUCH_PLAYER, field="player")
+    cleaned = clean_new_name(name)
+    key = name_key(cleaned)
+    if GroupPlayer.objects.filter(group=group, name_key=key).exclude(pk=player.pk).exists():
+        raise ServiceError(NAME_TAKEN, field="name", name=cleaned)
+    player.name, player.name_key = cleaned, key
+    player.save(update_fields=["name", "name_key"])
+    return player

@@ -1,0 +1,135 @@
+"""The group's pages. Thin: parse, check the key, call a service or selector, render."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from groups import paper, services
+from groups.forms import EveningForm, GroupForm, RenameForm
+from groups.inputs import clean_log_text
+from groups.models import Group
+from groups.season_page import season_context
+from groups.selectors import evenings_list, group_by_key, group_json
+from rounds.errors import translated
+from rounds.ratelimit import RateLimited, rate_limited
+from rounds.scoring import ScoringError
+from rounds.selectors import Viewer
+from rounds.sharing import share_link
+
+
+def open_group(key: str, *, edit: bool = False) -> tuple[Group, Viewer]:
+    found = group_by_key(key)
+    if found is None or (edit and found[1] is not Viewer.EDITOR):
+        raise Http404("No group with this key")
+    return found
+
+
+@require_http_methods(["GET", "POST"])
+def group_new(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None)
+    status = 400 if request.method == "POST" else 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            with rate_limited(request, "group"):
+                group = services.group_create(name=form.cleaned_data["name"])
+        except RateLimited as error:
+            form.add_error(None, translated(error))
+            status = error.status
+        else:
+            return redirect("groups:group", group=group.edit_key)
+    return render(request, "groups/new.html", {"form": form}, status=status)
+
+
+def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: object) -> dict:
+    payload = group_json(group, viewer)
+    share = {"follow": share_link(request, payload["links"]["follow"])}
+    if viewer is Viewer.EDITOR:
+        share["edit"] = share_link(request, payload["links"]["page"])
+        extra.setdefault("evening_form", EveningForm(group))
+        extra.setdefault("rename_form", RenameForm(group))
+    return {
+        "group": group,
+        "payload": payload,
+        "key": group.edit_key if viewer is Viewer.EDITOR else group.view_key,
+        "can_edit": viewer is Viewer.EDITOR,
+        "share": share,
+        "evenings": evenings_list(group, viewer),
+        **season_context(request, group, today=timezone.localdate()),
+        **extra,
+    }
+
+
+@require_GET
+def group_page(request: HttpRequest, group: str) -> HttpResponse:
+    found, viewer = open_group(group)
+    return render(request, "groups/group.html", page_context(request, found, viewer))
+
+
+@require_GET
+def season_partial(request: HttpRequest, group: str) -> HttpResponse:
+    """The season (table, chart, head to head, money, evenings), re-rendered for a live page."""
+    found, viewer = open_group(group)
+    return render(request, "groups/_season.html", page_context(request, found, viewer))
+
+
+@require_POST
+def evening_new(request: HttpRequest, group: str) -> HttpResponse:
+    """Start an evening from the group: who plays (a new name joins the group) and the rules."""
+    found, viewer = open_group(group, edit=True)
+    form = EveningForm(found, request.POST)
+    if form.is_valid():
+        try:
+            with rate_limited(request, "session"):
+                session = services.group_session_create(
+                    group=found, players=form.names, settings=form.settings
+                )
+        except ScoringError as error:
+            form.add_error(None, translated(error))
+        else:
+            return redirect("rounds:session", key=session.edit_key)
+    context = page_context(request, found, viewer, evening_form=form)
+    return render(request, "groups/group.html", context, status=form.status)
+
+
+@require_POST
+def player_rename(request: HttpRequest, group: str) -> HttpResponse:
+    found, viewer = open_group(group, edit=True)
+    form = RenameForm(found, request.POST)
+    if form.is_valid():
+        try:
+            services.group_player_rename(
+                group=found, player_id=form.cleaned_data["player"], name=form.cleaned_data["name"]
+            )
+        except ScoringError as error:
+            form.add_error("name", translated(error))
+        else:
+            return redirect("groups:group", group=group)
+    context = page_context(request, found, viewer, rename_form=form)
+    return render(request, "groups/group.html", context, status=400)
+
+
+@require_http_methods(["GET", "POST"])
+def import_page(request: HttpRequest, group: str) -> HttpResponse:
+    """Paste or upload a paper log; a preview first, then "Import" stores it all (or nothing)."""
+    found, _viewer = open_group(group, edit=True)
+    context: dict = {"group": found, "key": group}
+    if request.method == "GET":
+        return render(request, "groups/import.html", context)
+    upload = request.FILES.get("file")
+    try:
+        text = clean_log_text(upload.read(paper.MAX_UPLOAD) if upload else request.POST.get("log", ""))
+        context["log"] = text
+        summary = paper.log_import(group=found, text=text, dry_run=request.POST.get("commit") != "1")
+    except paper.LogRefused as error:
+        context["error"], context["error_line"] = error.message, error.line
+        return render(request, "groups/import.html", context, status=400)
+    except ScoringError as error:
+        context["error"] = translated(error)
+        return render(request, "groups/import.html", context, status=400)
+    if summary.dry_run:
+        context["summary"] = summary
+        return render(request, "groups/import.html", context)
+    return redirect("groups:group", group=group)

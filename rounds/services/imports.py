@@ -1,0 +1,97 @@
+"""A whole evening written at once from a record kept elsewhere (a paper log): a finished session.
+
+The rounds are scored by scoring.py under the session's rules exactly as round_add would
+score them, and stored with their hands and an "added" history version each, in bulk.
+The caller holds the transaction (an import is all or nothing across its evenings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from rounds import scoring
+from rounds.inputs import SessionSettings
+from rounds.models import Hand, Round, RoundVersion, Session
+from rounds.scoring import RoundEntry, ScoredRound
+from rounds.selectors import check_covering_rule, session_rules, tiers_json, twos_json
+from rounds.services.records import store_scores
+from rounds.services.sessions import session_create
+
+
+def scored_entries(
+    names: Sequence[str], settings: SessionSettings, entries: Sequence[RoundEntry]
+) -> list[tuple[RoundEntry, ScoredRound]]:
+    """Check and score every round under `settings`; the first bad one is refused (ScoringError)."""
+    rules = settings.rules
+    scored = []
+    for entry in entries:
+        checked = scoring.validate_round(entry, names, rules)
+        scored.append((checked, scoring.score_checked(checked, rules)))
+    return scored
+
+
+def session_import(
+    *,
+    players: Sequence[str],
+    settings: SessionSettings,
+    rounds: Sequence[tuple[RoundEntry, ScoredRound]],
+    played_at: datetime,
+    device: str,
+) -> Session:
+    """A finished session with these rounds (from scored_entries), dated `played_at`."""
+    session = session_create(players=players, settings=settings)
+    rules = session_rules(session)
+    stored = []
+    for number, (entry, scored) in enumerate(rounds, start=1):
+        check_covering_rule(session, entry)
+        round_ = Round(
+            session=session,
+            number=number,
+            covering=entry.covering,
+            mode=rules.mode.value,
+            tiers=tiers_json(rules.tiers),
+            points_per_two=rules.points_per_two,
+            created_at=played_at,
+            updated_at=played_at,
+        )
+        store_scores(round_, entry, scored)
+        stored.append(round_)
+    Round.objects.bulk_create(stored)
+    stored = list(Round.objects.filter(session=session).order_by("number"))
+    Hand.objects.bulk_create(
+        Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)
+        for round_, (entry, _) in zip(stored, rounds, strict=True)
+        for index, (cards_left, twos_held) in enumerate(
+            zip(entry.cards, entry.twos or (None,) * len(entry.cards), strict=True)
+        )
+    )
+    RoundVersion.objects.bulk_create(
+        RoundVersion(
+            session=session,
+            round=round_,
+            lineage=round_.lineage,
+            number=round_.number,
+            action=RoundVersion.Action.ADDED,
+            cards=list(entry.cards),
+            twos=None if entry.twos is None else list(entry.twos),
+            covering=entry.covering,
+            scores=list(scored.scores),
+            rules={
+                "mode": round_.mode,
+                "tiers": tiers_json(round_.tiers),
+                "twos": twos_json(round_.points_per_two),
+            },
+            device=device,
+            created_at=played_at,
+        )
+        for round_, (entry, scored) in zip(stored, rounds, strict=True)
+    )
+    tally = scoring.Tally.of([scored for _, scored in rounds], len(players))
+    session.totals = list(tally.totals)
+    session.pairwise = [list(row) for row in tally.pairwise]
+    session.created_at = session.updated_at = session.finished_at = played_at
+    session.ended_by_hand = True
+    session.version = len(rounds) + 1
+    session.save()
+    return session

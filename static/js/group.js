@@ -1,0 +1,59 @@
+// The season page: follows the group live (a small socket says "season.changed", the page
+// fetches its season again), sorts and switches dates in place, and is remembered on this
+// device for the home page. Without JavaScript every link and form works as a page load.
+
+import { rememberGroup } from "./groups-device.js";
+import { showStatus } from "./page.js";
+
+const root = document.querySelector("[data-season-root]");
+const payload = JSON.parse(document.getElementById("group-payload").textContent);
+const MAX_BACKOFF_MS = 15000;
+let query = location.search;
+let attempt = 0;
+
+async function refresh() {
+  const response = await fetch(root.dataset.partial + query, { credentials: "same-origin" });
+  if (!response.ok) return;
+  root.innerHTML = await response.text();
+}
+
+root.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-sort], a[data-range]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  query = new URL(link.href).search;
+  history.replaceState(null, "", query);
+  refresh();
+});
+
+root.addEventListener("submit", (event) => {
+  if (!event.target.matches("[data-custom-range]")) return;
+  event.preventDefault();
+  query = "?" + new URLSearchParams(new FormData(event.target)).toString();
+  history.replaceState(null, "", query);
+  refresh();
+});
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}${root.dataset.socket}`);
+  socket.addEventListener("open", () => {
+    // Anything that happened while the socket was down is in the season fetched now.
+    if (attempt > 0) refresh();
+    attempt = 0;
+    showStatus("live");
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.event === "season.changed") refresh();
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) return;
+    showStatus(navigator.onLine ? "reconnecting" : "offline");
+    attempt += 1;
+    setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
+  });
+}
+
+rememberGroup(payload);
+connect();

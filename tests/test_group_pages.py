@@ -1,0 +1,118 @@
+"""The group's pages without JavaScript: season page, sorting links, ranges, new evening, rename."""
+
+import re
+
+import pytest
+from django.utils import timezone
+
+from groups import services
+from groups.models import Group, GroupEvening
+from rounds.inputs import clean_settings
+from tests.factories import add_rounds
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def group():
+    group = services.group_create(name="Thursday <table>")
+    session = services.group_session_create(
+        group=group,
+        players=["Ann", "<b>Ben</b>", "Cat"],
+        settings=clean_settings({"preset": "classic-points"}),
+    )
+    add_rounds(session, [5, 0, 11], [0, 3, 10], [2, 0, 1], [0, 6, 13])
+    return group
+
+
+def row_names(html):
+    return re.findall(r'data-season-player="([^"]*)"', html)
+
+
+def test_season_page_shows_the_table_chart_head_to_head_and_evenings(client, group):
+    page = client.get(f"/g/{group.edit_key}/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Thursday &lt;table&gt;" in html and "<b>Ben</b>" not in html
+    assert row_names(html) == ["Ann", "&lt;b&gt;Ben&lt;/b&gt;", "Cat"]  # by net, highest first
+    assert "data-season-chart" in html and "data-head-to-head" in html
+    assert html.count("data-evening>") == 1
+    assert "data-new-evening" in html and 'data-action="import-log"' in html
+
+
+def test_sorting_links_work_without_javascript(client, group):
+    html = client.get(f"/g/{group.edit_key}/?sort=name&dir=asc").content.decode()
+    assert row_names(html) == ["&lt;b&gt;Ben&lt;/b&gt;", "Ann", "Cat"]  # "<" sorts before letters
+    html = client.get(f"/g/{group.edit_key}/?sort=fries&dir=desc").content.decode()
+    assert row_names(html)[0] == "Cat"
+    assert 'aria-sort="descending"' in html
+    html = client.get(f"/g/{group.edit_key}/?sort=%3Cscript%3E&range=nope&dir=x").content.decode()
+    assert len(row_names(html)) == 3 and "<script>" not in html
+
+
+def test_ranges_and_a_bad_custom_range(client, group):
+    GroupEvening.objects.filter(group=group).update(played_on=timezone.localdate().replace(year=2001))
+    html = client.get(f"/g/{group.edit_key}/?range=year").content.decode()
+    assert "data-season-empty" in html
+    html = client.get(f"/g/{group.edit_key}/?range=custom&from=2001-01-01&to=2001-12-31").content.decode()
+    assert len(row_names(html)) == 3
+    bad = client.get(f"/g/{group.edit_key}/?range=custom&from=2001-02-31")
+    assert bad.status_code == 200 and "From: give a date" in bad.content.decode()
+
+
+def test_follow_link_sees_the_season_but_no_forms(client, group):
+    html = client.get(f"/g/{group.view_key}/").content.decode()
+    assert len(row_names(html)) == 3
+    assert "data-new-evening" not in html and group.edit_key not in html
+    assert client.post(f"/g/{group.view_key}/evenings/new", {"players": []}).status_code == 404
+    assert client.get("/g/unknown-key/").status_code == 404
+
+
+def test_start_an_evening_from_the_group(client, group):
+    ann, ben = group.players.get(name="Ann"), group.players.get(name="<b>Ben</b>")
+    reply = client.post(
+        f"/g/{group.edit_key}/evenings/new", {"players": [ann.pk, ben.pk], "new_1": "Dan", "preset": ""}
+    )
+    assert reply.status_code == 302
+    evening = GroupEvening.objects.filter(group=group).order_by("-pk").first()
+    assert reply["Location"] == f"/s/{evening.session.edit_key}/"
+    assert list(evening.session.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Dan"]
+    assert evening.session.mode == "points"  # the rules of the last evening
+    assert list(group.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Cat", "Dan"]
+
+
+def test_a_bad_new_evening_is_refused_with_a_message(client, group):
+    ann = group.players.get(name="Ann")
+    reply = client.post(f"/g/{group.edit_key}/evenings/new", {"players": [ann.pk], "preset": "wta-flat"})
+    assert reply.status_code == 400
+    assert "give 2 to 4 names" in reply.content.decode()
+    reply = client.post(f"/g/{group.edit_key}/evenings/new", {"players": [ann.pk], "new_1": "ANN"})
+    assert reply.status_code == 400 and "already playing" in reply.content.decode()
+    assert GroupEvening.objects.filter(group=group).count() == 1
+
+
+def test_rename_from_the_page(client, group):
+    cat = group.players.get(name="Cat")
+    assert (
+        client.post(f"/g/{group.edit_key}/players/rename", {"player": cat.pk, "name": "Kat"}).status_code
+        == 302
+    )
+    html = client.get(f"/g/{group.edit_key}/").content.decode()
+    assert "Kat" in row_names(html)
+    refused = client.post(f"/g/{group.edit_key}/players/rename", {"player": cat.pk, "name": "ann"})
+    assert refused.status_code == 400 and "already a player" in refused.content.decode()
+
+
+def test_new_group_from_the_home_page(client):
+    home = client.get("/").content.decode()
+    assert 'action="/g/new"' in home
+    reply = client.post("/g/new", {"name": "Sunday lunch"})
+    group = Group.objects.get(name="Sunday lunch")
+    assert reply["Location"] == f"/g/{group.edit_key}/"
+    assert client.post("/g/new", {"name": "   "}).status_code == 400
+
+
+def test_season_partial_is_the_season_alone(client, group):
+    html = client.get(f"/g/{group.view_key}/season?sort=wins").content.decode()
+    assert html.lstrip().startswith('<section class="season"')
+    assert len(row_names(html)) == 3

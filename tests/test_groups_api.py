@@ -28,11 +28,13 @@ def test_a_group_has_an_edit_key_and_a_follow_key(api):
     group = new_group(api)
     assert group["name"] == "Thursday table"
     assert group["players"] == []
-    assert group["id"] != group["view_id"] and len(group["id"]) >= 20
+    assert group["id"] != group["view_id"]
+    assert len(group["id"]) >= 20
     assert group["links"]["page"] == f"/g/{group['id']}/"
     assert group["links"]["follow"] == f"/g/{group['view_id']}/"
     followed = api.get(f"/api/groups/{group['view_id']}").json()
-    assert "id" not in followed and "page" not in followed["links"]
+    assert "id" not in followed
+    assert "page" not in followed["links"]
     assert followed["name"] == "Thursday table"
 
 
@@ -109,7 +111,8 @@ def test_rename_keeps_the_players_history(api):
     assert renamed.status_code == 200
     assert [player["name"] for player in renamed.json()["players"]] == ["Annie", "Ben"]
     season = api.get(f"/api/groups/{group['id']}/season").json()
-    assert season["players"][0]["name"] == "Annie" and season["players"][0]["wins"] == 1
+    assert season["players"][0]["name"] == "Annie"
+    assert season["players"][0]["wins"] == 1
     taken = api.patch(f"/api/groups/{group['id']}/players/{ann.pk}", {"name": "BEN"})
     assert (taken.status_code, taken.json()["field"]) == (400, "name")
     missing = api.patch(f"/api/groups/{group['id']}/players/999999", {"name": "Zed"})
@@ -121,5 +124,6 @@ def test_group_creation_is_rate_limited(api, settings):
     assert new_group(api, "One")["name"] == "One"
     assert new_group(api, "Two")["name"] == "Two"
     refused = api.post("/api/groups", {"name": "Three"})
-    assert refused.status_code == 429 and "Retry-After" in refused
+    assert refused.status_code == 429
+    assert "Retry-After" in refused
     assert Group.objects.count() == 2

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -49,7 +48,7 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
                 x(step),
                 HEIGHT - 6,
                 anchor,
-                date_format(season.evenings[step - 1].played_on, "SHORT_DATE_FORMAT"),
+                season.evenings[step - 1].played_on.isoformat(),
             )
             for step, anchor in ((1, "start"), (steps, "end"))
             if steps and (step == 1 or steps > 1)

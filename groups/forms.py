@@ -18,7 +18,7 @@ from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
 from rounds.scoring import ScoringError
 from rounds.services.sessions import current_settings
 
-NEW_NAMES = 2
+NEW_NAMES = 4  # enough for a first evening of newcomers
 SAME_AS_LAST = ""
 
 

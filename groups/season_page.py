@@ -24,14 +24,16 @@ RANGES = {
     "year": _("This year"),
     "custom": _("Dates"),
 }
+# Net first: on a 360 px phone it is the column the table is read by.
+SHOWN = ("net_score", "games", "wins", "fries", "real_losses", "evenings")
 COLUMNS = (
     ("name", _("Player")),
-    ("evenings", _("Evenings")),
+    ("net_score", _("Net")),
     ("games", _("Games")),
     ("wins", _("Wins")),
     ("fries", _("Fries")),
     ("real_losses", _("Real losses")),
-    ("net_score", _("Net")),
+    ("evenings", _("Evenings")),
     ("wins_per_game", _("Wins / game")),
     ("fries_per_game", _("Fries / game")),
     ("real_losses_per_game", _("Losses / game")),
@@ -114,7 +116,7 @@ def row_of(
         "player": line.player,
         "name": names[line.player],
         "colour": colour[line.player],
-        "figures": [getattr(line, figure) for figure in season_rules.FIGURES],
+        "figures": [getattr(line, figure) for figure in SHOWN],
         "rates": [line.per_game(figure) for figure in season_rules.RATES],
         "rival": names.get(rival) if rival is not None else None,
         "nemesis": names.get(nemesis) if nemesis is not None else None,

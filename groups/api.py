@@ -67,7 +67,7 @@ def import_log(request: HttpRequest, group: str) -> JsonResponse:
     found, _viewer = open_group(group, write=True)
     if request.content_type != "text/plain":
         raise ProtocolError(415, _("Send the paper log as text/plain; charset=utf-8"))
-    dry_run = request.GET.get("dry_run") in {"1", "true"}
+    dry_run = dry_run_of(request.GET.get("dry_run"))
     try:
         summary = paper.log_import(group=found, text=clean_log_text(paper.body_of(request)), dry_run=dry_run)
     except paper.LogRefused as error:
@@ -77,6 +77,12 @@ def import_log(request: HttpRequest, group: str) -> JsonResponse:
     return JsonResponse(
         summary.as_json(), status=200 if dry_run else 201, json_dumps_params={"ensure_ascii": False}
     )
+
+
+def dry_run_of(raw: str | None) -> bool:
+    if raw not in {None, "0", "1"}:
+        raise ProtocolError(400, _("dry_run: give 1 (check only) or 0"), field="dry_run")
+    return raw == "1"
 
 
 @endpoint("GET")

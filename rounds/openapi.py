@@ -278,6 +278,7 @@ BODIES = {
                 {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}, minItems=2, maxItems=4
             ),
             "randomize_seats": BOOLEAN,
+            "group": {"type": "string", "description": "a group's edit key: the session joins the group"},
         },
         required=("players",),
         closed=True,
@@ -327,7 +328,7 @@ DESCRIPTIONS = {
     "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
-    429: "Too many new sessions from this address (see Retry-After)",
+    429: "Too many new sessions or groups from this address (see Retry-After)",
 }
 KEY = {
     "name": "key",
@@ -565,6 +566,8 @@ PATHS = {
 
 
 def document() -> dict:
+    from groups.openapi import GROUP_PATHS, GROUP_SCHEMAS  # the groups app describes its own part
+
     return {
         "openapi": "3.1.0",
         "info": {
@@ -573,6 +576,6 @@ def document() -> dict:
             "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
             "keys in the path are the only credential; writes need the X-Entry-Lock token.",
         },
-        "paths": PATHS,
-        "components": {"schemas": {**SCHEMAS, **BODIES}},
+        "paths": {**PATHS, **GROUP_PATHS},
+        "components": {"schemas": {**SCHEMAS, **BODIES, **GROUP_SCHEMAS}},
     }

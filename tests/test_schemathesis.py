@@ -4,7 +4,7 @@ Bounded: the coverage phase (each schema constraint at and past its edge) and a 
 of at most EXAMPLES cases per operation, with a fixed seed. Checks: no 500, every status and
 content type documented, every response matching its schema, and input the schema forbids
 refused. The path key is a real session's edit key and the lock header its current token, so
-writes reach the services.
+writes reach the services; the group path key is a real group's, with an evening played.
 """
 
 from __future__ import annotations
@@ -45,9 +45,20 @@ def test_every_operation_holds_to_its_schema(django_db_setup):
             {"players": ["Ann", "Ben", "Cat", "Dan"], "covering_rule": True, "value_per_point": "0.50"},
         )
         token = post(base, f"/api/sessions/{session['id']}/lock", {"device": "Fuzzer"})["token"]
+        group = post(base, "/api/groups", {"name": "Fuzzers"})["id"]
+        played = post(base, "/api/sessions", {"players": ["Ann", "Ben"], "group": group})["id"]
+        grant = post(base, f"/api/sessions/{played}/lock", {"device": "Fuzzer"})["token"]
+        request = urllib.request.Request(
+            f"{base}/api/sessions/{played}/rounds",
+            data=json.dumps({"cards": [0, 5]}).encode(),
+            headers={"Content-Type": "application/json", "X-Entry-Lock": grant},
+        )
+        urllib.request.urlopen(request, timeout=10).close()
         LOGS.mkdir(parents=True, exist_ok=True)
         config = LOGS / "schemathesis.toml"
-        config.write_text(f'[parameters]\nkey = "{session["id"]}"\n"header.X-Entry-Lock" = "{token}"\n')
+        config.write_text(
+            f'[parameters]\nkey = "{session["id"]}"\ngroup = "{group}"\n"header.X-Entry-Lock" = "{token}"\n'
+        )
         command = [
             str(Path(sys.executable).parent / "schemathesis"),
             "--config-file", str(config),

@@ -1,0 +1,173 @@
+"""The groups part of the OpenAPI document (API.md "Groups and seasons"), merged into the one
+document rounds/openapi.py serves at /api/openapi.json."""
+
+from __future__ import annotations
+
+from groups.models import MAX_GROUP_NAME_LENGTH
+from rounds.models import MAX_NAME_LENGTH
+from rounds.openapi import BOOLEAN, INTEGER, MONEY, STRING, array, json_content, nullable, obj, operation, ref
+
+GROUP = {
+    "name": "group",
+    "in": "path",
+    "required": True,
+    "description": "the group's edit key, or its follow key to read",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+}
+PLAYER = {
+    "name": "player",
+    "in": "path",
+    "required": True,
+    "description": "a player id from the group's players",
+    "schema": {"type": "integer", "minimum": 1},
+}
+DAY = {"type": "string", "format": "date"}
+RANGE = tuple(
+    {"name": name, "in": "query", "required": False, "description": description, "schema": DAY}
+    for name, description in (("from", "first day, YYYY-MM-DD"), ("to", "last day, YYYY-MM-DD (included)"))
+)
+DRY_RUN = {
+    "name": "dry_run",
+    "in": "query",
+    "required": False,
+    "description": "1: check the log and count it, store nothing",
+    "schema": {"enum": ["0", "1"]},
+}
+RATE = nullable({"type": "string", "pattern": r"^-?\d+\.\d{2}$"})
+LOG = {"type": "string", "description": "a paper log: dates, F=n, lines of names, lines of counts"}
+
+GROUP_SCHEMAS = {
+    "Group": obj(
+        {
+            "id": STRING,
+            "view_id": STRING,
+            "name": STRING,
+            "players": array(obj({"id": INTEGER, "name": STRING}, required=("id", "name"))),
+            "links": obj(
+                {"page": STRING, "follow": STRING, "season": STRING, "export": STRING, "socket": STRING},
+                required=("follow",),
+            ),
+        },
+        required=("view_id", "name", "players", "links"),
+    ),
+    "SeasonPlayer": obj(
+        {
+            "id": INTEGER,
+            "name": STRING,
+            "evenings": INTEGER,
+            "games": INTEGER,
+            "wins": INTEGER,
+            "fries": INTEGER,
+            "real_losses": INTEGER,
+            "net_score": INTEGER,
+            "per_game": obj({"wins": RATE, "fries": RATE, "real_losses": RATE, "net_score": RATE}),
+            "rival": nullable(INTEGER),
+            "nemesis": nullable(INTEGER),
+            "money": {"type": "object", "additionalProperties": MONEY},
+        },
+        required=("name", "evenings", "games", "wins", "fries", "real_losses", "net_score"),
+    ),
+    "Season": obj(
+        {
+            "players": array(ref("SeasonPlayer")),
+            "head_to_head": array(
+                obj(
+                    {
+                        "players": array(INTEGER, minItems=2, maxItems=2),
+                        "games": INTEGER,
+                        "net": INTEGER,
+                    },
+                    required=("players", "games", "net"),
+                )
+            ),
+            "evenings": INTEGER,
+        },
+        required=("players", "head_to_head"),
+    ),
+    "ImportSummary": obj(
+        {
+            "sessions": INTEGER,
+            "rounds": INTEGER,
+            "players": array(STRING),
+            "new_players": array(STRING),
+            "from": nullable(DAY),
+            "to": nullable(DAY),
+            "dry_run": BOOLEAN,
+        },
+        required=("sessions", "rounds"),
+    ),
+    "LogError": obj(
+        {"error": STRING, "field": nullable(STRING), "player": nullable(INTEGER), "line": nullable(INTEGER)},
+        required=("error",),
+    ),
+    "GroupCreate": obj(
+        {"name": {"type": "string", "minLength": 1, "maxLength": MAX_GROUP_NAME_LENGTH}},
+        required=("name",),
+        closed=True,
+    ),
+    "PlayerRename": obj(
+        {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}},
+        required=("name",),
+        closed=True,
+    ),
+}
+
+
+def import_operation() -> dict:
+    created = operation(
+        "Import a paper log: every table a finished evening, all or nothing",
+        201,
+        ref("ImportSummary"),
+        errors=(403, 413, 415),
+        parameters=(GROUP, DRY_RUN),
+    )
+    created["responses"]["200"] = {
+        "description": "dry_run=1: the log checked and counted, nothing stored",
+        "content": json_content(ref("ImportSummary")),
+    }
+    created["responses"]["400"] = {
+        "description": "A bad line (its 1-based number in `line`) or a bad query; nothing was imported",
+        "content": json_content(ref("LogError")),
+    }
+    created["requestBody"] = {"required": True, "content": {"text/plain": {"schema": LOG}}}
+    return created
+
+
+GROUP_PATHS = {
+    "/api/groups": {
+        "post": operation("Start a group", 201, ref("Group"), errors=(429,), body="GroupCreate"),
+    },
+    "/api/groups/{group}": {
+        "get": operation("The group and its players", 200, ref("Group"), errors=(), parameters=(GROUP,)),
+    },
+    "/api/groups/{group}/players/{player}": {
+        "patch": operation(
+            "Rename a player (their evenings stay theirs)",
+            200,
+            ref("Group"),
+            errors=(403,),
+            body="PlayerRename",
+            parameters=(GROUP, PLAYER),
+        ),
+    },
+    "/api/groups/{group}/season": {
+        "get": operation(
+            "The season table and head to head (SPEC 10), optionally over a date range",
+            200,
+            ref("Season"),
+            errors=(400,),
+            parameters=(GROUP, *RANGE),
+        ),
+    },
+    "/api/groups/{group}/import": {"post": import_operation()},
+    "/api/groups/{group}/export.txt": {
+        "get": operation(
+            "The group's evenings as a paper log",
+            200,
+            LOG,
+            errors=(),
+            parameters=(GROUP,),
+            media="text/plain",
+        ),
+    },
+}

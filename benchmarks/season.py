@@ -84,7 +84,7 @@ def timed(client: Client, path: str) -> tuple[float, int]:
     """Median milliseconds of REPEATS GETs, and the SQL queries of one."""
     queries: list[str] = []
 
-    def count(execute, sql, params, many, context):  # noqa: ANN001, ANN202
+    def count(execute, sql, params, many, context):
         queries.append(sql)
         return execute(sql, params, many, context)
 

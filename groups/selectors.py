@@ -14,14 +14,8 @@ from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.models import Player, Round
+from rounds.scoring import real_losses
 from rounds.selectors import KEY_PATTERN, Viewer, money, settlement_of
-
-
-def real_losses(penalties: list[int], *, winner: int, covering: int | None) -> list[int]:
-    """PLACEHOLDER until h35's scoring.real_losses is merged."""
-    if covering is None:
-        return list(penalties)
-    return [sum(penalties) if index == covering else 0 for index in range(len(penalties))]
 
 
 def group_by_key(key: str) -> tuple[Group, Viewer] | None:

@@ -200,3 +200,31 @@ def test_sorting_by_any_column_and_the_ranges():
     assert [line.player for line in sorted_lines(lines, "nonsense", descending=False, names=names)] == [1, 2]
     assert this_month(date(2026, 2, 14)) == DateRange(date(2026, 2, 1), date(2026, 2, 28))
     assert this_year(date(2026, 2, 14)) == DateRange(date(2026, 1, 1), date(2026, 12, 31))
+
+
+@pytest.mark.parametrize(
+    ("style", "nets"),
+    [
+        # 3.4: Ann pays Ben's due from Dan too (A→B 2, A→B 4; D→A dropped): Ann −6, Ben +6, Dan 0.
+        ("pays_for_everyone", {"Ann": -6, "Ben": 6, "Dan": 0}),
+        # 3.5: Ann's penalty becomes L = 6, the others' 0, then pay the difference: −12, +6, +6.
+        ("takes_whole_loss", {"Ann": -12, "Ben": 6, "Dan": 6}),
+    ],
+)
+def test_covering_under_both_rules(style, nets):
+    group = services.group_create(name="Covering")
+    night = evening(
+        group,
+        ["Ann", "Ben", "Dan"],
+        day=date(2026, 4, 1),
+        preset="pay-difference",
+        covering_rule=True,
+        covering_style=style,
+    )
+    add_rounds(night, [2, 0, 4], covering=0)
+    lines, season, names = lines_by_name(group)
+    assert {name: line.net_score for name, line in lines.items()} == nets
+    # The real loss is the same under either rule: the covering player bears L, the others nothing.
+    assert {name: line.real_losses for name, line in lines.items()} == {"Ann": 6, "Ben": 0, "Dan": 0}
+    ids = {name: pk for pk, name in names.items()}
+    assert season.pair(ids["Dan"], ids["Ann"]).net == nets["Dan"]

@@ -14,7 +14,7 @@ from rounds import scoring
 from rounds.inputs import SessionSettings
 from rounds.models import Hand, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import check_covering_rule, session_rules, tiers_json, twos_json
+from rounds.selectors import check_covering_rule, session_rules, tiers_json
 from rounds.services.records import store_scores
 from rounds.services.sessions import session_create
 
@@ -52,6 +52,7 @@ def session_import(
             mode=rules.mode.value,
             tiers=tiers_json(rules.tiers),
             points_per_two=rules.points_per_two,
+            covering_style=rules.covering_style.value,
             created_at=played_at,
             updated_at=played_at,
         )

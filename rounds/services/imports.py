@@ -14,7 +14,7 @@ from rounds import scoring
 from rounds.inputs import SessionSettings
 from rounds.models import Hand, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import check_covering_rule, session_rules, tiers_json
+from rounds.selectors import check_covering_rule, rules_json, session_rules, tiers_json
 from rounds.services.records import store_scores
 from rounds.services.sessions import session_create
 
@@ -78,11 +78,7 @@ def session_import(
             twos=None if entry.twos is None else list(entry.twos),
             covering=entry.covering,
             scores=list(scored.scores),
-            rules={
-                "mode": round_.mode,
-                "tiers": tiers_json(round_.tiers),
-                "twos": twos_json(round_.points_per_two),
-            },
+            rules=rules_json(round_.mode, round_.tiers, round_.points_per_two, round_.covering_style),
             device=device,
             created_at=played_at,
         )

@@ -124,3 +124,13 @@ def test_season_partial_is_the_season_alone(client, group):
     html = client.get(f"/g/{group.view_key}/season?sort=wins").content.decode()
     assert html.lstrip().startswith('<section class="season"')
     assert len(row_names(html)) == 3
+
+
+def test_season_page_speaks_chinese(client, group):
+    html = client.get(f"/g/{group.edit_key}/", headers={"accept-language": "zh-TW"}).content.decode()
+    assert "賽季" in html
+    assert "對戰" in html
+    refused = client.get(
+        f"/api/groups/{group.edit_key}/season?from=2026-02-31", headers={"accept-language": "zh-TW"}
+    )
+    assert refused.json()["error"].startswith("起始：")

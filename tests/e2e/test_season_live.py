@@ -47,3 +47,8 @@ def test_create_a_group_play_two_evenings_and_see_the_season_live(phones, screen
     expect(season_cell(watcher, "Ann", 1)).to_have_text("2")
     expect(season_cell(watcher, "Ann", 2)).to_have_text("1")
     screenshot(watcher, "season-live")
+    # The home page lists the group this device opened; it opens the season page.
+    host.open("/", live=False)
+    expect(page.locator("[data-group-list] a")).to_have_text(["Thursday table"])
+    page.locator("[data-group-list] a").click()
+    expect(page.locator("[data-season-player]")).to_have_count(3)

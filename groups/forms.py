@@ -48,7 +48,6 @@ class EveningForm(forms.Form):
 
     players = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
     preset = forms.ChoiceField(required=False, label=_("Rules"))
-    status = 400
 
     def __init__(self, group: Group, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

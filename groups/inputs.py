@@ -33,6 +33,13 @@ LOG_NOT_TEXT = gettext_noop("The paper log is not UTF-8 text")
 LOG_EMPTY = gettext_noop("The paper log is empty: paste it or choose a .txt file")
 
 
+class LogTooLarge(ServiceError):
+    status = 413
+
+    def __init__(self) -> None:
+        super().__init__(LOG_TOO_LARGE, field="log")
+
+
 def clean_group_name(raw: object) -> str:
     return clean_name(raw, messages=GROUP_NAME, field="name", max_length=MAX_GROUP_NAME_LENGTH)
 
@@ -64,13 +71,13 @@ def clean_log_text(raw: bytes | str) -> str:
     """A paper log as sent: UTF-8 text (a byte-order mark is dropped), at most 1 MB."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_LOG_BYTES:
-            raise ServiceError(LOG_TOO_LARGE, field="log")
+            raise LogTooLarge()
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ServiceError(LOG_NOT_TEXT, field="log") from None
     if len(raw.encode()) > MAX_LOG_BYTES:
-        raise ServiceError(LOG_TOO_LARGE, field="log")
+        raise LogTooLarge()
     text = raw.removeprefix("\ufeff")
     if not text.strip():
         raise ServiceError(LOG_EMPTY, field="log")

@@ -13,7 +13,7 @@ from groups.inputs import clean_log_text
 from groups.models import Group
 from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
-from rounds.errors import translated
+from rounds.errors import status_of, translated
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer
@@ -88,10 +88,13 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
                 )
         except ScoringError as error:
             form.add_error(None, translated(error))
+            status = status_of(error)
         else:
             return redirect("rounds:session", key=session.edit_key)
+    else:
+        status = 400
     context = page_context(request, found, viewer, evening_form=form)
-    return render(request, "groups/group.html", context, status=form.status)
+    return render(request, "groups/group.html", context, status=status)
 
 
 @require_POST
@@ -128,7 +131,7 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
         return render(request, "groups/import.html", context, status=400)
     except ScoringError as error:
         context["error"] = translated(error)
-        return render(request, "groups/import.html", context, status=400)
+        return render(request, "groups/import.html", context, status=status_of(error))
     if summary.dry_run:
         context["summary"] = summary
         return render(request, "groups/import.html", context)

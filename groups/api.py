@@ -65,11 +65,12 @@ def season(request: HttpRequest, group: str) -> JsonResponse:
 def import_log(request: HttpRequest, group: str) -> JsonResponse:
     """A paper log as text/plain: every table becomes a finished evening, or nothing is stored."""
     found, _viewer = open_group(group, write=True)
-    if request.content_type != "text/plain":
-        raise ProtocolError(415, _("Send the paper log as text/plain; charset=utf-8"))
     dry_run = dry_run_of(request.GET.get("dry_run"))
+    body = paper.body_of(request)
+    if body and request.content_type != "text/plain":
+        raise ProtocolError(415, _("Send the paper log as text/plain; charset=utf-8"))
     try:
-        summary = paper.log_import(group=found, text=clean_log_text(paper.body_of(request)), dry_run=dry_run)
+        summary = paper.log_import(group=found, text=clean_log_text(body), dry_run=dry_run)
     except paper.LogRefused as error:
         return JsonResponse(
             {"error": error.message, "field": "log", "player": None, "line": error.line}, status=400

@@ -6,7 +6,8 @@ from datetime import date
 
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.errors import ServiceError
-from rounds.inputs import NameMessages, clean_name
+from rounds.inputs import clean_name
+from rounds.names import NameMessages
 from rounds.scoring import gettext_noop
 
 GROUP_NAME = NameMessages(

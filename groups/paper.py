@@ -1,32 +1,66 @@
-"""Paper logs in and out of a group (API.md "Paper log format"), parsed and written by
-rounds/paperlog.py: every table of a log becomes a finished evening, or nothing is stored.
+"""Paper logs in and out of a group (API.md "Paper log format"). Reading and writing the text is
+rounds/paperlog.py's; this turns its tables into finished evenings of the group, all or nothing,
+and the group's evenings back into tables.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 
+from django.db import transaction
 from django.http import HttpRequest
 
 from groups.inputs import MAX_LOG_BYTES
-from groups.models import Group
-from rounds.errors import ServiceError
+from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.services import group_players_for, link_evening
+from rounds.errors import ServiceError, translated
+from rounds.inputs import SessionSettings, clean_players, clean_settings
+from rounds.models import Round
+from rounds.names import name_key
+from rounds.paperlog import (
+    PaperLogError,
+    PaperRound,
+    PaperTable,
+    check_paper_log,
+    format_paper_log,
+    fry_from_tiers,
+    fry_tiers,
+    parse_paper_log,
+)
+from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError
+from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
 IMPORT_DEVICE = "A paper log"
+# An evening stored from a log has no clock time: 20:00 UTC on its day.
+EVENING_TIME = time(20, tzinfo=UTC)
 
 
 class LogRefused(ServiceError):
-    """A line of the log the importer cannot take; `line` is 1-based."""
+    """A line of the log the importer cannot take; `line` is 1-based, `message` already translated."""
 
     def __init__(self, message: str, line: int) -> None:
         super().__init__("%(message)s", field="log", message=message)
         self.line = line
 
 
+def refused(error: PaperLogError) -> LogRefused:
+    return LogRefused(translated(error), error.line)
+
+
+@dataclass(frozen=True)
+class CheckedTable:
+    day: date
+    names: list[str]
+    settings: SessionSettings
+    rounds: list[tuple[RoundEntry, ScoredRound]]
+
+
 @dataclass(frozen=True)
 class ImportSummary:
+    """What a log holds: the preview, and the API's reply."""
+
     sessions: int
     rounds: int
     players: list[str]
@@ -34,7 +68,6 @@ class ImportSummary:
     first_day: date | None
     last_day: date | None
     dry_run: bool
-    evenings: list[int] = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {
@@ -53,9 +86,125 @@ def body_of(request: HttpRequest) -> bytes:
     return request.read(MAX_UPLOAD)
 
 
+def table_settings(table: PaperTable) -> SessionSettings:
+    """A paper table: pay the difference, its fry tiers, `t` as taking the whole loss, no wager."""
+    return clean_settings(
+        {
+            "mode": Mode.PAY_DIFFERENCE.value,
+            "tiers": [list(tier) for tier in fry_tiers(table.fry_from)],
+            "twos": None,
+            "rounds": None,
+            "target": None,
+            "covering_rule": any(round_.covering is not None for round_ in table.rounds),
+            "covering_style": CoveringStyle.TAKES_WHOLE_LOSS.value,
+        }
+    )
+
+
+def checked_table(table: PaperTable) -> CheckedTable:
+    """A table with its names cleaned and its rounds scored by the rules engine."""
+    try:
+        names = clean_players(list(table.players))
+    except ScoringError as error:
+        raise LogRefused(translated(error), table.line) from None
+    settings = table_settings(table)
+    rounds = []
+    for round_ in table.rounds:
+        entry = RoundEntry(cards=round_.cards, covering=round_.covering)
+        try:
+            rounds += scored_entries(names, settings, [entry])
+        except ScoringError as error:
+            raise LogRefused(translated(error), round_.line) from None
+    return CheckedTable(day=table.date, names=names, settings=settings, rounds=rounds)
+
+
+def summary_of(group: Group, tables: list[PaperTable], *, dry_run: bool) -> ImportSummary:
+    known = set(GroupPlayer.objects.filter(group=group).values_list("name_key", flat=True))
+    players: dict[str, str] = {}
+    for table in tables:
+        for name in table.players:
+            players.setdefault(name_key(name), name)
+    days = [table.date for table in tables]
+    return ImportSummary(
+        sessions=len(tables),
+        rounds=sum(len(table.rounds) for table in tables),
+        players=list(players.values()),
+        new_players=[name for key, name in players.items() if key not in known],
+        first_day=min(days, default=None),
+        last_day=max(days, default=None),
+        dry_run=dry_run,
+    )
+
+
+def log_preview(*, group: Group, text: str) -> tuple[ImportSummary, list[LogRefused]]:
+    """What the log holds and every line it refuses (each with its number), storing nothing."""
+    tables, errors = check_paper_log(text)
+    return summary_of(group, tables, dry_run=True), [refused(error) for error in errors]
+
+
 def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
-    raise ServiceError("Paper logs: not yet")
+    """Check the whole log, then (unless `dry_run`) store every table as a finished evening of the
+    group in one transaction; names are matched to the group's players as names compare."""
+    try:
+        tables = parse_paper_log(text)
+    except PaperLogError as error:
+        raise refused(error) from None
+    checked = [checked_table(table) for table in tables]
+    summary = summary_of(group, tables, dry_run=dry_run)
+    if dry_run:
+        return summary
+    with transaction.atomic():
+        for table in checked:
+            members = group_players_for(group, table.names)
+            session = session_import(
+                players=[member.name for member in members],
+                settings=table.settings,
+                rounds=table.rounds,
+                played_at=datetime.combine(table.day, EVENING_TIME),
+                device=IMPORT_DEVICE,
+            )
+            link_evening(group=group, session=session, players=members, played_on=table.day, imported=True)
+    return summary
 
 
 def log_export(group: Group) -> str:
-    return ""
+    """The group's evenings, oldest first, as a paper log, each under its players' current names.
+
+    The format says pay the difference with F= tiers and `t` for the covering loser; an evening
+    played otherwise is written with its counts all the same (they are what the table reported),
+    so an import scores it the paper way. Evenings without rounds are left out (a log cannot
+    say one); an evening whose tiers changed midway is written with its first round's F=."""
+    evenings = list(GroupEvening.objects.filter(group=group).order_by("played_on", "pk"))
+    ids = [evening.pk for evening in evenings]
+    seats: dict[int, list[str]] = {evening.pk: [] for evening in evenings}
+    for session_id, name in (
+        GroupSeat.objects.filter(evening_id__in=ids)
+        .order_by("evening_id", "index")
+        .values_list("evening_id", "player__name")
+    ):
+        seats[session_id].append(name)
+    rounds: dict[int, list[PaperRound]] = {evening.pk: [] for evening in evenings}
+    fry_from: dict[int, int] = {}
+    for session_id, cards, covering, tiers in (
+        Round.objects.filter(session_id__in=ids)
+        .order_by("session_id", "number")
+        .values_list("session_id", "cards", "covering", "tiers")
+    ):
+        rounds[session_id].append(PaperRound(cards=tuple(cards), covering=covering))
+        fry_from.setdefault(session_id, fry_from_tiers(tiers) or nearest_fry_from(tiers))
+    return format_paper_log(
+        [
+            PaperTable(
+                date=evening.played_on,
+                players=tuple(seats[evening.pk]),
+                fry_from=fry_from.get(evening.pk, 10),
+                rounds=tuple(rounds[evening.pk]),
+            )
+            for evening in evenings
+        ]
+    )
+
+
+def nearest_fry_from(tiers: list[list[int]]) -> int:
+    """The F= for tiers no F= gives exactly: where their second tier starts (13 with one tier)."""
+    return min(max(tiers[1][0], 2), 13) if len(tiers) > 1 else 13

@@ -12,8 +12,9 @@ from groups.inputs import clean_new_name
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from rounds import services as rounds_services
 from rounds.errors import ServiceError
-from rounds.inputs import SessionSettings, clean_players, name_key
+from rounds.inputs import SessionSettings, clean_players
 from rounds.models import Session
+from rounds.names import name_key
 from rounds.scoring import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")

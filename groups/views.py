@@ -116,23 +116,25 @@ def player_rename(request: HttpRequest, group: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def import_page(request: HttpRequest, group: str) -> HttpResponse:
-    """Paste or upload a paper log; a preview first, then "Import" stores it all (or nothing)."""
+    """Paste or upload a paper log; a preview first (every refused line listed), then "Import"
+    stores it all or nothing."""
     found, _viewer = open_group(group, edit=True)
     context: dict = {"group": found, "key": group}
     if request.method == "GET":
         return render(request, "groups/import.html", context)
     upload = request.FILES.get("file")
     try:
-        text = clean_log_text(upload.read(paper.MAX_UPLOAD) if upload else request.POST.get("log", ""))
-        context["log"] = text
-        summary = paper.log_import(group=found, text=text, dry_run=request.POST.get("commit") != "1")
+        context["log"] = text = clean_log_text(
+            upload.read(paper.MAX_UPLOAD) if upload else request.POST.get("log", "")
+        )
+        if request.POST.get("commit") == "1":
+            paper.log_import(group=found, text=text, dry_run=False)
+            return redirect("groups:group", group=group)
     except paper.LogRefused as error:
-        context["error"], context["error_line"] = error.message, error.line
+        context["errors"] = [error]
         return render(request, "groups/import.html", context, status=400)
     except ScoringError as error:
-        context["error"] = translated(error)
+        context["problem"] = translated(error)
         return render(request, "groups/import.html", context, status=status_of(error))
-    if summary.dry_run:
-        context["summary"] = summary
-        return render(request, "groups/import.html", context)
-    return redirect("groups:group", group=group)
+    context["summary"], context["errors"] = paper.log_preview(group=found, text=text)
+    return render(request, "groups/import.html", context, status=400 if context["errors"] else 200)

@@ -97,7 +97,10 @@ def test_a_session_with_an_unknown_or_follow_group_key_is_refused_and_nothing_st
 def test_the_follow_key_cannot_write(api):
     group = new_group(api)
     reply = api.call(
-        "post", f"/api/groups/{group['view_id']}/import", "Ann Ben\n0 3\n", content_type="text/plain"
+        "post",
+        f"/api/groups/{group['view_id']}/import",
+        "2013-03-19\nAnn Ben\n0 3\n",
+        content_type="text/plain",
     )
     assert reply.status_code == 403
     assert api.get("/api/groups/nothing-here/season").status_code == 404
@@ -127,3 +130,25 @@ def test_group_creation_is_rate_limited(api, settings):
     assert refused.status_code == 429
     assert "Retry-After" in refused
     assert Group.objects.count() == 2
+
+
+def test_real_group_replies_match_the_openapi_schemas(api):
+    from tests.test_openapi import validator
+
+    group = new_group(api)
+    validator("Group").validate(group)
+    play(api, group["id"], ["Ann", "Ben", "Cat"], [5, 0, 11], [0, 2, 3])
+    validator("Group").validate(api.get(f"/api/groups/{group['view_id']}").json())
+    validator("Season").validate(api.get(f"/api/groups/{group['id']}/season").json())
+    log = api.call(
+        "post",
+        f"/api/groups/{group['id']}/import?dry_run=1",
+        "2013-03-19\nAnn Ben\n0 3\n",
+        content_type="text/plain",
+    )
+    validator("ImportSummary").validate(log.json())
+    bad = api.call(
+        "post", f"/api/groups/{group['id']}/import", "2013-03-19\nAnn Ben\n0 0\n", content_type="text/plain"
+    )
+    validator("LogError").validate(bad.json())
+    validator("Error").validate(api.get(f"/api/groups/{group['id']}/season?from=x").json())

@@ -17,6 +17,7 @@ from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import check_covering_rule, rules_json, session_rules, tiers_json
 from rounds.services.records import store_scores
 from rounds.services.sessions import session_create
+from rounds.standings import Tally
 
 
 def scored_entries(
@@ -84,7 +85,7 @@ def session_import(
         )
         for round_, (entry, scored) in zip(stored, rounds, strict=True)
     )
-    tally = scoring.Tally.of([scored for _, scored in rounds], len(players))
+    tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
     session.created_at = session.updated_at = session.finished_at = played_at

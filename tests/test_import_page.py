@@ -1,0 +1,57 @@
+"""The import page of a group, without JavaScript: paste or upload, preview, then import."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from groups import services
+from groups.models import GroupEvening
+from tests.test_paper_import import SAMPLE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def group():
+    return services.group_create(name="Paper")
+
+
+def test_a_pasted_log_is_previewed_then_imported(client, group):
+    page = client.post(f"/g/{group.edit_key}/import", {"log": SAMPLE})
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'data-preview="sessions">2<' in html
+    assert 'data-preview="rounds">4<' in html
+    assert 'data-preview="players">Ann, Ben, Cat, Dan<' in html
+    assert 'data-preview="dates">2013-03-19 – 2013-03-26<' in html
+    assert not GroupEvening.objects.exists()
+    done = client.post(f"/g/{group.edit_key}/import", {"log": SAMPLE, "commit": "1"})
+    assert done.status_code == 302
+    assert done["Location"] == f"/g/{group.edit_key}/"
+    assert GroupEvening.objects.filter(group=group, imported=True).count() == 2
+    season = client.get(done["Location"]).content.decode()
+    assert season.count("from a paper log") == 2
+
+
+def test_an_uploaded_file_is_previewed(client, group):
+    upload = SimpleUploadedFile("thursdays.txt", ("\ufeff" + SAMPLE).encode(), content_type="text/plain")
+    page = client.post(f"/g/{group.edit_key}/import", {"file": upload})
+    assert 'data-preview="rounds">4<' in page.content.decode()
+
+
+def test_a_bad_line_is_shown_with_its_number_and_nothing_is_stored(client, group):
+    page = client.post(
+        f"/g/{group.edit_key}/import", {"log": "2013-03-19\nAnn Ben\n0 3\nAnn Ben\n3 4\n", "commit": "1"}
+    )
+    html = page.content.decode()
+    assert page.status_code == 400
+    assert 'data-line="5"' in html
+    assert "Line 5:" in html
+    assert "Ann Ben\n0 3" in html  # the log stays in the box to be fixed
+    assert not GroupEvening.objects.exists()
+
+
+def test_only_the_edit_link_imports(client, group):
+    assert client.get(f"/g/{group.view_key}/import").status_code == 404
+    assert client.post(f"/g/{group.view_key}/import", {"log": SAMPLE, "commit": "1"}).status_code == 404
+    assert client.get(f"/g/{group.edit_key}/import").status_code == 200
+    assert not GroupEvening.objects.exists()

@@ -159,3 +159,27 @@ def test_a_bad_dry_run_flag_is_refused(api):
         "post", f"/api/groups/{group['id']}/import?dry_run=yes", b"Ann Ben\n0 3\n", content_type="text/plain"
     )
     assert (reply.status_code, reply.json()["field"]) == (400, "dry_run")
+
+
+def test_export_writes_the_log_back_without_its_comments(api):
+    group = new_group(api)
+    send_log(api, group["id"], SAMPLE)
+    reply = api.get(f"/api/groups/{group['view_id']}/export.txt")
+    assert reply.status_code == 200
+    assert reply["Content-Type"] == "text/plain; charset=utf-8"
+    assert reply.content.decode() == (
+        "2013-03-19\nF=11\nAnn Ben Cat Dan\n5 0 11 13\n0 3 9t 4\n\n2013-03-26\nAnn Ben Cat\n0 10 12\n4 0 2t\n"
+    )
+
+
+def test_an_evening_played_another_way_is_exported_with_its_counts(api):
+    group = new_group(api)
+    created = api.post(
+        "/api/sessions", {"players": ["Ann Lee", "Ben"], "group": group["id"], "preset": "classic-points"}
+    ).json()
+    token = api.post(f"/api/sessions/{created['id']}/lock", {"device": "Ann's phone"}).json()["token"]
+    api.post(f"/api/sessions/{created['id']}/rounds", {"cards": [0, 12]}, token=token)
+    text = api.get(f"/api/groups/{group['id']}/export.txt").content.decode()
+    day = GroupEvening.objects.get().played_on.isoformat()
+    # Classic tiers are F=10, the default: no F= line; a name with a space is quoted.
+    assert text == f'{day}\n"Ann Lee" Ben\n0 12\n'

@@ -43,6 +43,7 @@ from django.test import Client  # noqa: E402
 
 from groups import services  # noqa: E402
 from groups.models import Group  # noqa: E402
+from groups.paper import log_export, log_import  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
 from rounds.scoring import RoundEntry  # noqa: E402
 from rounds.services.imports import scored_entries, session_import  # noqa: E402
@@ -112,6 +113,13 @@ def main() -> None:
         "season page, half the year": f"/g/{group.edit_key}/?range=custom&from=2025-01-01&to=2025-06-30",
     }
     results = {label: timed(client, path) for label, path in pages.items()}
+    started = time.perf_counter()
+    log = log_export(group)
+    exported = time.perf_counter() - started
+    copy = services.group_create(name="The year again")
+    started = time.perf_counter()
+    log_import(group=copy, text=log, dry_run=False)
+    imported = time.perf_counter() - started
     light = results["home page (the light page)"][0]
     print(
         f"{WEEKS} evenings, {rounds} rounds, {len(FRIENDS)} players; {connection.vendor}; "
@@ -121,6 +129,9 @@ def main() -> None:
         print(
             f"{label:<32} {milliseconds:8.1f} ms  {queries:>2} queries  {milliseconds / light:5.1f}x the light page"
         )
+    print(
+        f"export.txt of the year: {exported * 1000:.0f} ms ({len(log):,} bytes); importing it: {imported * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

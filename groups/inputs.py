@@ -28,8 +28,9 @@ BAD_DAY = {
     "played_on": gettext_noop("Date: give a date as YYYY-MM-DD, such as 2026-03-19"),
 }
 RANGE_BACKWARDS = gettext_noop("Dates: the range starts after it ends")
-MAX_LOG_BYTES = 1_000_000
-LOG_TOO_LARGE = gettext_noop("The paper log is too large (at most 1 MB)")
+# A year of weekly evenings is about 13 KB; the cap keeps one import inside one request.
+MAX_LOG_BYTES = 256 * 1024
+LOG_TOO_LARGE = gettext_noop("The paper log is too large (at most 256 KB)")
 LOG_NOT_TEXT = gettext_noop("The paper log is not UTF-8 text")
 LOG_EMPTY = gettext_noop("The paper log is empty: paste it or choose a .txt file")
 
@@ -69,7 +70,7 @@ def clean_date_range(start: object, end: object) -> tuple[date | None, date | No
 
 
 def clean_log_text(raw: bytes | str) -> str:
-    """A paper log as sent: UTF-8 text (a byte-order mark is dropped), at most 1 MB."""
+    """A paper log as sent: UTF-8 text (a byte-order mark is dropped), at most 256 KB."""
     if isinstance(raw, bytes):
         if len(raw) > MAX_LOG_BYTES:
             raise LogTooLarge()

@@ -51,8 +51,8 @@ def clean_new_name(raw: object) -> str:
 
 
 def clean_day(raw: object, *, field: str) -> date | None:
-    """A YYYY-MM-DD date, or None when not given."""
-    if raw is None or raw == "":
+    """A YYYY-MM-DD date, or None when not given (an empty one is not a date)."""
+    if raw is None:
         return None
     try:
         if not isinstance(raw, str) or len(raw) != 10:

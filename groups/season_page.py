@@ -75,7 +75,7 @@ def chosen_from(request: HttpRequest, today: date) -> Chosen:
         dates = season_rules.this_year(today)
     elif name == "custom":
         try:
-            dates = DateRange(*clean_date_range(start, end))
+            dates = DateRange(*clean_date_range(start or None, end or None))  # the form sends blanks
         except ScoringError as refusal:
             error = translated(refusal)
     return Chosen(name, dates, start[:10], end[:10], sort, descending, error)

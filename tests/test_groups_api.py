@@ -65,7 +65,12 @@ def test_season_date_range(api):
 
 @pytest.mark.parametrize(
     ("query", "field"),
-    [("from=2026-13-01", "from"), ("to=yesterday", "to"), ("from=2026-03-02&to=2026-03-01", "from")],
+    [
+        ("from=2026-13-01", "from"),
+        ("to=yesterday", "to"),
+        ("to=", "to"),
+        ("from=2026-03-02&to=2026-03-01", "from"),
+    ],
 )
 def test_bad_dates_are_refused_naming_the_field(api, query, field):
     group = new_group(api)

@@ -52,3 +52,25 @@ def test_create_a_group_play_two_evenings_and_see_the_season_live(phones, screen
     expect(page.locator("[data-group-list] a")).to_have_text(["Thursday table"])
     page.locator("[data-group-list] a").click()
     expect(page.locator("[data-season-player]")).to_have_count(3)
+
+
+def test_import_a_paper_log_from_the_group_page(phones, live_api, screenshot):
+    from tests.test_paper_import import SAMPLE
+
+    status, group = live_api.call("POST", "/api/groups", {"name": "From paper"})
+    assert status == 201
+    phone = phones("Ann's phone")
+    page = phone.open(f"/g/{group['id']}/")
+    page.click("[data-action='import-log']")
+    page.fill("#log", SAMPLE.replace("0 10 12", "0 10 14"))
+    page.click("[data-action='preview-import']")
+    expect(page.locator("[data-import-error]")).to_have_attribute("data-line", "10")
+    expect(page.locator("[data-action='commit-import']")).to_have_count(0)
+    page.fill("#log", SAMPLE)
+    page.click("[data-action='preview-import']")
+    expect(page.locator("[data-preview='rounds']")).to_have_text("4")
+    screenshot(page, "import-preview")
+    page.click("[data-action='commit-import']")
+    page.wait_for_selector("[data-status='live']")
+    expect(page.locator("[data-season-player]")).to_have_count(4)
+    expect(page.locator("[data-evening]")).to_have_count(2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -90,19 +90,25 @@ class Season:
         seen = [line.player for line in self.lines if line.player != player]
         return [pair for other in seen if (pair := self.pair(player, other)) is not None]
 
-    def rival(self, player: int) -> int | None:
-        """Whom `player` played most games with (at least MIN_SHARED_GAMES)."""
+    def rival(self, player: int, names: Mapping[int, str] | None = None) -> int | None:
+        """Whom `player` played most games with (at least MIN_SHARED_GAMES). Ties go to the one
+        who took more points from them, then by name: never by when a player joined the group."""
         shared = [pair for pair in self.opponents(player) if pair.games >= MIN_SHARED_GAMES]
         if not shared:
             return None
-        return max(shared, key=lambda pair: (pair.games, -pair.net, -pair.second)).second
+        return min(shared, key=lambda pair: (-pair.games, pair.net, by_name(pair.second, names))).second
 
-    def nemesis(self, player: int) -> int | None:
-        """Whom `player` lost most points to (at least MIN_SHARED_GAMES together, and a loss)."""
+    def nemesis(self, player: int, names: Mapping[int, str] | None = None) -> int | None:
+        """Whom `player` lost most points to (at least MIN_SHARED_GAMES together, and a loss).
+        Ties go to the one they played more, then by name."""
         lost = [pair for pair in self.opponents(player) if pair.games >= MIN_SHARED_GAMES and pair.net < 0]
         if not lost:
             return None
-        return min(lost, key=lambda pair: (pair.net, -pair.games, pair.second)).second
+        return min(lost, key=lambda pair: (pair.net, -pair.games, by_name(pair.second, names))).second
+
+
+def by_name(player: int, names: Mapping[int, str] | None) -> tuple[str, int]:
+    return ((names or {}).get(player, "").casefold(), player)
 
 
 def is_fried(cards_left: int, fry_from: int | None) -> bool:

@@ -111,7 +111,7 @@ def toggled(chosen: Chosen, column: str) -> str:
 def row_of(
     line: season_rules.PlayerLine, season: Season, names: dict[int, str], colour: dict[int, int]
 ) -> dict:
-    rival, nemesis = season.rival(line.player), season.nemesis(line.player)
+    rival, nemesis = season.rival(line.player, names), season.nemesis(line.player, names)
     return {
         "player": line.player,
         "name": names[line.player],

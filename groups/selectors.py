@@ -148,8 +148,8 @@ def season_json(season: Season, names: dict[int, str]) -> dict:
                 "real_losses": line.real_losses,
                 "net_score": line.net_score,
                 "per_game": {figure: rate_json(line.per_game(figure)) for figure in season_rules.RATES},
-                "rival": position.get(season.rival(line.player)),
-                "nemesis": position.get(season.nemesis(line.player)),
+                "rival": position.get(season.rival(line.player, names)),
+                "nemesis": position.get(season.nemesis(line.player, names)),
                 "money": {
                     currency: money(amount) for currency, amount in season.money.get(line.player, {}).items()
                 },

@@ -43,23 +43,26 @@ def group_new(request: HttpRequest) -> HttpResponse:
     return render(request, "groups/new.html", {"form": form}, status=status)
 
 
+def season_part(request: HttpRequest, group: Group, viewer: Viewer) -> dict:
+    """What the season fragment shows: the table, chart, head to head, money and evenings."""
+    return {
+        "group": group,
+        "key": group.edit_key if viewer is Viewer.EDITOR else group.view_key,
+        "can_edit": viewer is Viewer.EDITOR,
+        "evenings": evenings_list(group, viewer),
+        **season_context(request, group, today=timezone.localdate()),
+    }
+
+
 def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: object) -> dict:
+    """The whole page: the season, the links and QR codes, and the editor's forms."""
     payload = group_json(group, viewer)
     share = {"follow": share_link(request, payload["links"]["follow"])}
     if viewer is Viewer.EDITOR:
         share["edit"] = share_link(request, payload["links"]["page"])
         extra.setdefault("evening_form", EveningForm(group))
         extra.setdefault("rename_form", RenameForm(group))
-    return {
-        "group": group,
-        "payload": payload,
-        "key": group.edit_key if viewer is Viewer.EDITOR else group.view_key,
-        "can_edit": viewer is Viewer.EDITOR,
-        "share": share,
-        "evenings": evenings_list(group, viewer),
-        **season_context(request, group, today=timezone.localdate()),
-        **extra,
-    }
+    return {**season_part(request, group, viewer), "payload": payload, "share": share, **extra}
 
 
 @require_GET
@@ -72,7 +75,7 @@ def group_page(request: HttpRequest, group: str) -> HttpResponse:
 def season_partial(request: HttpRequest, group: str) -> HttpResponse:
     """The season (table, chart, head to head, money, evenings), re-rendered for a live page."""
     found, viewer = open_group(group)
-    return render(request, "groups/_season.html", page_context(request, found, viewer))
+    return render(request, "groups/_season.html", season_part(request, found, viewer))
 
 
 @require_POST

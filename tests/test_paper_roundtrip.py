@@ -79,7 +79,7 @@ def season_by_name(group):
     return players, pairs, reply["evenings"]
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(evenings=st.lists(an_evening(), min_size=1, max_size=4))
 def test_export_then_import_gives_the_same_season_table(evenings):
     original = services.group_create(name="Original")

@@ -228,3 +228,19 @@ def test_covering_under_both_rules(style, nets):
     assert {name: line.real_losses for name, line in lines.items()} == {"Ann": 6, "Ben": 0, "Dan": 0}
     ids = {name: pk for pk, name in names.items()}
     assert season.pair(ids["Dan"], ids["Ann"]).net == nets["Dan"]
+
+
+def test_rival_and_nemesis_ties_go_by_name_not_by_when_a_player_joined():
+    # Player 1 plays 3 rounds with each of 9 ("Ann") and 5 ("Zed") and loses 2 points to each.
+    night = Evening(
+        session=1,
+        played_on=date(2026, 6, 1),
+        players=(1, 5, 9),
+        rounds=tuple(SeasonRound(cards=(1, 0, 0), real_losses=(1, 0, 0), fry_from=10) for _ in range(3)),
+        pairwise=((0, -2, -2), (2, 0, 0), (2, 0, 0)),
+    )
+    season = season_of([night])
+    names = {1: "Bob", 5: "Zed", 9: "Ann"}
+    assert season.rival(1, names) == 9
+    assert season.nemesis(1, names) == 9
+    assert season.rival(1, {1: "Bob", 5: "Amy", 9: "Zoe"}) == 5

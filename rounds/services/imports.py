@@ -14,8 +14,8 @@ from rounds import scoring
 from rounds.inputs import SessionSettings
 from rounds.models import Hand, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import check_covering_rule, rules_json, session_rules, tiers_json
-from rounds.services.records import store_scores
+from rounds.selectors import check_covering_rule, session_rules, tiers_json
+from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
 from rounds.standings import Tally
 
@@ -68,23 +68,12 @@ def session_import(
             zip(entry.cards, entry.twos or (None,) * len(entry.cards), strict=True)
         )
     )
-    RoundVersion.objects.bulk_create(
-        RoundVersion(
-            session=session,
-            round=round_,
-            lineage=round_.lineage,
-            number=round_.number,
-            action=RoundVersion.Action.ADDED,
-            cards=list(entry.cards),
-            twos=None if entry.twos is None else list(entry.twos),
-            covering=entry.covering,
-            scores=list(scored.scores),
-            rules=rules_json(round_.mode, round_.tiers, round_.points_per_two, round_.covering_style),
-            device=device,
-            created_at=played_at,
-        )
-        for round_, (entry, scored) in zip(stored, rounds, strict=True)
-    )
+    versions = []
+    for round_, (entry, scored) in zip(stored, rounds, strict=True):
+        version = version_of(round_, entry, scored, action=RoundVersion.Action.ADDED, device=device)
+        version.created_at = played_at
+        versions.append(version)
+    RoundVersion.objects.bulk_create(versions)
     tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]

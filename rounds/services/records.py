@@ -114,10 +114,11 @@ def record_request(
         )
 
 
-def record_version(
+def version_of(
     round_: Round, entry: RoundEntry, scored: ScoredRound, *, action: str, device: str
 ) -> RoundVersion:
-    return RoundVersion.objects.create(
+    """The history version of a change to `round_`, not yet saved."""
+    return RoundVersion(
         session_id=round_.session_id,
         round=round_ if action != RoundVersion.Action.DELETED else None,
         lineage=round_.lineage,
@@ -130,6 +131,14 @@ def record_version(
         rules=rules_json(round_.mode, round_.tiers, round_.points_per_two, round_.covering_style),
         device=device,
     )
+
+
+def record_version(
+    round_: Round, entry: RoundEntry, scored: ScoredRound, *, action: str, device: str
+) -> RoundVersion:
+    version = version_of(round_, entry, scored, action=action, device=device)
+    version.save()
+    return version
 
 
 def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi import BOOLEAN, INTEGER, MONEY, STRING, array, json_content, nullable, obj, operation, ref
+from rounds.openapi import json_content, operation
+from rounds.openapi_schemas import BOOLEAN, INTEGER, MONEY, STRING, array, nullable, obj, ref
 
 GROUP = {
     "name": "group",

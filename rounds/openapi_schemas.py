@@ -1,0 +1,315 @@
+"""The schemas of the OpenAPI document (rounds/openapi.py): what each reply and body holds."""
+
+from __future__ import annotations
+
+from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
+from rounds.models import MAX_DEVICE_LENGTH
+from rounds.names import MAX_NAME_LENGTH
+
+NULL = {"type": "null"}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: dict) -> dict:
+    return {"anyOf": [schema, NULL]}
+
+
+def obj(properties: dict, *, required: tuple[str, ...] = (), closed: bool = False) -> dict:
+    schema: dict = {"type": "object", "properties": properties, "required": list(required)}
+    if closed:
+        schema["additionalProperties"] = False  # the API refuses unknown fields
+    return schema
+
+
+def array(items: dict, **limits: int) -> dict:
+    return {"type": "array", "items": items, **limits}
+
+
+INTEGER = {"type": "integer"}
+STRING = {"type": "string"}
+BOOLEAN = {"type": "boolean"}
+MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
+COUNTS = array(INTEGER, minItems=2, maxItems=4)
+PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
+TIERS = array(array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1, maxItems=13)
+TWOS_RULE = nullable(
+    obj(
+        {"points_per_two": {"type": "integer", "minimum": 1, "maximum": 100}},
+        required=("points_per_two",),
+        closed=True,
+    )
+)
+MODE = {"enum": ["points", "winner_takes_all", "pay_difference"]}
+COVERING_STYLE = {"enum": ["pays_for_everyone", "takes_whole_loss"]}
+# covering_style: what covering did in the round (SPEC 3.4 or 3.5); absent in versions older than 3.5.
+RULES = obj(
+    {"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE, "covering_style": COVERING_STYLE},
+    required=("mode", "tiers", "twos"),
+)
+REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
+DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
+
+SETTINGS_INPUT = {
+    "preset": nullable(STRING),
+    "mode": MODE,
+    "tiers": TIERS,
+    "twos": TWOS_RULE,
+    "rounds": nullable({"type": "integer", "minimum": 1, "maximum": 999}),
+    "target": nullable({"type": "integer", "minimum": 1, "maximum": 100_000}),
+    "value_per_point": nullable({"anyOf": [{"type": "string"}, {"type": "number", "minimum": 0}]}),
+    "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
+    "covering_rule": BOOLEAN,
+    "covering_style": COVERING_STYLE,
+}
+
+SCHEMAS = {
+    "Error": obj(
+        {"error": STRING, "field": nullable(STRING), "player": nullable(INTEGER), "holder": nullable(STRING)},
+        required=("error", "field", "player"),
+    ),
+    "Preset": obj(
+        {
+            "id": STRING,
+            "name": STRING,
+            "description": STRING,
+            "mode": MODE,
+            "tiers": TIERS,
+            "twos": TWOS_RULE,
+            "rounds": nullable(INTEGER),
+            "target": nullable(INTEGER),
+        },
+        required=("id", "name", "mode", "tiers", "twos", "rounds", "target"),
+    ),
+    "Settings": obj(
+        {
+            "mode": MODE,
+            "tiers": TIERS,
+            "twos": TWOS_RULE,
+            "rounds": nullable(INTEGER),
+            "target": nullable(INTEGER),
+            "value_per_point": nullable(STRING),
+            "currency": STRING,
+            "covering_rule": BOOLEAN,
+            "covering_style": COVERING_STYLE,
+        },
+        required=("mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"),
+    ),
+    "Round": obj(
+        {
+            "number": {"type": "integer", "minimum": 1},
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "winner": PLAYER_INDEX,
+            "penalties": COUNTS,
+            "scores": COUNTS,
+            "totals_after": COUNTS,
+            "rules": RULES,
+            "edited": BOOLEAN,
+        },
+        required=("number", "cards", "twos", "covering", "winner", "penalties", "scores"),
+    ),
+    "DeletedRound": obj(
+        {
+            "number": INTEGER,
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "scores": COUNTS,
+            "rules": RULES,
+            "deleted": {"const": True},
+        },
+        required=("number", "cards", "scores", "deleted"),
+    ),
+    "Preview": obj(
+        {
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "winner": PLAYER_INDEX,
+            "penalties": COUNTS,
+            "scores": COUNTS,
+        },
+        required=("cards", "winner", "penalties", "scores"),
+    ),
+    "Lock": obj(
+        {
+            "holder": STRING,
+            "expires_in": {"type": "number"},
+            "idle_for": {"type": "number"},
+            "idle_after": {"type": "number"},
+            "round": nullable(INTEGER),
+            "lease": STRING,
+        },
+        required=("holder", "expires_in"),
+    ),
+    "LockGrant": obj(
+        {"token": STRING, "holder": STRING, "expires_in": {"type": "number"}, "lease": STRING},
+        required=("token", "holder", "expires_in"),
+    ),
+    "Transfer": obj(
+        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN},
+        required=("from", "to", "amount"),
+    ),
+    "State": obj(
+        {
+            "id": STRING,
+            "view_id": STRING,
+            "version": INTEGER,
+            "players": array(
+                obj(
+                    {
+                        "name": {"type": "string", "maxLength": MAX_NAME_LENGTH},
+                        "seat": INTEGER,
+                        "total": INTEGER,
+                        "rank": INTEGER,
+                    },
+                    required=("name", "seat"),
+                ),
+                minItems=2,
+                maxItems=4,
+            ),
+            "settings": ref("Settings"),
+            "rounds": array(ref("Round")),
+            "totals": COUNTS,
+            "standings": array(
+                obj(
+                    {"player": PLAYER_INDEX, "rank": INTEGER, "total": INTEGER},
+                    required=("player", "rank", "total"),
+                )
+            ),
+            "finished": BOOLEAN,
+            "next": obj(
+                {
+                    "round": INTEGER,
+                    "leader": nullable(PLAYER_INDEX),
+                    "dealer": PLAYER_INDEX,
+                    "direction": {"enum": ["clockwise", "counterclockwise"]},
+                },
+                required=("round", "leader", "dealer", "direction"),
+            ),
+            "settlement": nullable(
+                obj(
+                    {
+                        "net": array(MONEY),
+                        "transfers": array(ref("Transfer")),
+                        "pairwise": array(array(MONEY)),
+                    },
+                    required=("net", "transfers"),
+                )
+            ),
+            "lock": nullable(ref("Lock")),
+            "links": obj({"page": STRING, "follow": STRING, "socket": STRING}, required=("follow", "socket")),
+        },
+        required=(
+            "players",
+            "settings",
+            "rounds",
+            "totals",
+            "standings",
+            "finished",
+            "next",
+            "settlement",
+            "lock",
+            "links",
+        ),
+    ),
+    "RoundReply": obj(
+        {
+            "round": {"anyOf": [ref("Round"), ref("DeletedRound"), NULL]},
+            "state": ref("State"),
+            "deleted": INTEGER,
+            "version_id": nullable(INTEGER),
+        },
+        required=("round", "state"),
+    ),
+    "Version": obj(
+        {
+            "id": INTEGER,
+            "lineage": STRING,
+            "number": {"type": "integer", "minimum": 1},
+            "action": {"enum": ["added", "edited", "rescored", "deleted", "restored"]},
+            "cards": COUNTS,
+            "twos": nullable(COUNTS),
+            "covering": nullable(PLAYER_INDEX),
+            "scores": COUNTS,
+            "rules": RULES,
+            "device": STRING,
+            "at": {"type": "string"},
+            "restorable": BOOLEAN,
+        },
+        required=("id", "number", "action", "cards", "twos", "covering", "scores", "device", "at"),
+    ),
+    "SessionHistory": obj({"versions": array(ref("Version"))}, required=("versions",)),
+    "History": obj(
+        {
+            "number": INTEGER,
+            "versions": array(
+                obj(
+                    {
+                        "action": STRING,
+                        "number": INTEGER,
+                        "cards": COUNTS,
+                        "scores": COUNTS,
+                        "device": STRING,
+                        "at": {"type": "string"},
+                    },
+                    required=("action", "number", "cards", "scores", "at"),
+                )
+            ),
+        },
+        required=("number", "versions"),
+    ),
+}
+
+BODIES = {
+    "SessionCreate": obj(
+        {
+            **SETTINGS_INPUT,
+            "players": array(
+                {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}, minItems=2, maxItems=4
+            ),
+            "randomize_seats": BOOLEAN,
+            "group": {"type": "string", "description": "a group's edit key: the session joins the group"},
+        },
+        required=("players",),
+        closed=True,
+    ),
+    "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": nullable(BOOLEAN)}, closed=True),
+    "LockRequest": obj(
+        {"device": DEVICE, "takeover": BOOLEAN, "round": nullable({"type": "integer", "minimum": 1})},
+        required=("device",),
+        closed=True,
+    ),
+    "RoundEntry": obj(
+        {
+            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
+            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
+            "covering": nullable(PLAYER_INDEX),
+            "request_id": REQUEST_ID,
+            "release_lock": BOOLEAN,
+        },
+        required=("cards",),
+        closed=True,
+    ),
+    "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
+    "HistoryWrite": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
+    "PreviewRequest": obj(
+        {
+            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
+            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
+            "covering": nullable(PLAYER_INDEX),
+            "number": nullable({"type": "integer", "minimum": 1}),
+        },
+        required=("cards",),
+        closed=True,
+    ),
+    "TransferPaid": obj(
+        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN, "device": DEVICE},
+        required=("from", "to", "amount"),
+        closed=True,
+    ),
+}

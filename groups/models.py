@@ -81,3 +81,22 @@ class GroupSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} as player {self.index}"
+
+
+class GroupImport(models.Model):
+    """A paper log imported into the group, by its canonical text's digest: the same log twice
+    (a second tap on Import, a resent request) would double the season."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="imports")
+    digest = models.CharField(max_length=64)
+    sessions = models.PositiveIntegerField()
+    rounds = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "digest"], name="group_import_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sessions} evenings imported into {self.group}"

@@ -130,6 +130,10 @@ def import_operation() -> dict:
         "description": "A bad line (its 1-based number in `line`) or a bad query; nothing was imported",
         "content": json_content(ref("LogError")),
     }
+    created["responses"]["409"] = {
+        "description": "This log (comments and spacing aside) was already imported into the group; nothing was added",
+        "content": json_content(ref("Error")),
+    }
     created["requestBody"] = {"required": True, "content": {"text/plain": {"schema": LOG}}}
     return created
 

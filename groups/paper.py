@@ -5,6 +5,7 @@ and the group's evenings back into tables.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
@@ -12,7 +13,7 @@ from django.db import transaction
 from django.http import HttpRequest
 
 from groups.inputs import MAX_LOG_BYTES
-from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.models import Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
 from groups.services import group_players_for, link_evening
 from rounds.errors import ServiceError, translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
@@ -28,13 +29,30 @@ from rounds.paperlog import (
     fry_tiers,
     parse_paper_log,
 )
-from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError
+from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
 IMPORT_DEVICE = "A paper log"
 # An evening stored from a log has no clock time: 20:00 UTC on its day.
 EVENING_TIME = time(20, tzinfo=UTC)
+
+
+ALREADY_IMPORTED = gettext_noop(
+    "This log was already imported into this group on %(day)s (%(sessions)s evenings); nothing was added"
+)
+
+
+class AlreadyImported(ServiceError):
+    status = 409
+
+    def __init__(self, earlier: GroupImport) -> None:
+        super().__init__(
+            ALREADY_IMPORTED,
+            field="log",
+            day=earlier.created_at.date().isoformat(),
+            sessions=earlier.sessions,
+        )
 
 
 class LogRefused(ServiceError):
@@ -137,8 +155,11 @@ def summary_of(group: Group, tables: list[PaperTable], *, dry_run: bool) -> Impo
 
 
 def log_preview(*, group: Group, text: str) -> tuple[ImportSummary, list[LogRefused]]:
-    """What the log holds and every line it refuses (each with its number), storing nothing."""
+    """What the log holds and every line it refuses (each with its number), storing nothing;
+    AlreadyImported if this group has it already."""
     tables, errors = check_paper_log(text)
+    if tables and not errors:
+        check_not_imported(group, log_digest(tables))
     return summary_of(group, tables, dry_run=True), [refused(error) for error in errors]
 
 
@@ -151,9 +172,15 @@ def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
         raise refused(error) from None
     checked = [checked_table(table) for table in tables]
     summary = summary_of(group, tables, dry_run=dry_run)
+    if not tables:  # comments alone: nothing to import, however often it is sent
+        return summary
+    digest = log_digest(tables)
+    check_not_imported(group, digest)
     if dry_run:
         return summary
     with transaction.atomic():
+        Group.objects.select_for_update().filter(pk=group.pk).first()  # one import of a group at a time
+        check_not_imported(group, digest)
         for table in checked:
             members = group_players_for(group, table.names)
             session = session_import(
@@ -164,7 +191,21 @@ def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
                 device=IMPORT_DEVICE,
             )
             link_evening(group=group, session=session, players=members, played_on=table.day, imported=True)
+        GroupImport.objects.create(
+            group=group, digest=digest, sessions=summary.sessions, rounds=summary.rounds
+        )
     return summary
+
+
+def log_digest(tables: list[PaperTable]) -> str:
+    return hashlib.sha256(format_paper_log(tables).encode()).hexdigest()
+
+
+def check_not_imported(group: Group, digest: str) -> None:
+    """The same log (as its tables read, comments and spacing aside) is imported once per group."""
+    earlier = GroupImport.objects.filter(group=group, digest=digest).first()
+    if earlier is not None:
+        raise AlreadyImported(earlier)
 
 
 def log_export(group: Group) -> str:

@@ -133,11 +133,11 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
         if request.POST.get("commit") == "1":
             paper.log_import(group=found, text=text, dry_run=False)
             return redirect("groups:group", group=group)
+        context["summary"], context["errors"] = paper.log_preview(group=found, text=text)
     except paper.LogRefused as error:
         context["errors"] = [error]
         return render(request, "groups/import.html", context, status=400)
     except ScoringError as error:
         context["problem"] = translated(error)
         return render(request, "groups/import.html", context, status=status_of(error))
-    context["summary"], context["errors"] = paper.log_preview(group=found, text=text)
     return render(request, "groups/import.html", context, status=400 if context["errors"] else 200)

@@ -134,3 +134,20 @@ def test_season_page_speaks_chinese(client, group):
         f"/api/groups/{group.edit_key}/season?from=2026-02-31", headers={"accept-language": "zh-TW"}
     )
     assert refused.json()["error"].startswith("起始：")
+
+
+def test_import_pressed_twice_imports_the_log_once(client, group):
+    log = "2026-01-02\nAnn Ben\n0 5\n"
+    url = f"/g/{group.edit_key}/import"
+    preview = client.post(url, {"log": log})
+    assert preview.status_code == 200
+    assert 'data-action="commit-import"' in preview.content.decode()
+    assert client.post(url, {"log": log, "commit": "1"}).status_code == 302
+    assert GroupEvening.objects.filter(group=group).count() == 2
+    again = client.post(url, {"log": log, "commit": "1"})
+    assert again.status_code == 409
+    assert "already imported" in again.content.decode()
+    assert GroupEvening.objects.filter(group=group).count() == 2
+    preview_again = client.post(url, {"log": log})
+    assert preview_again.status_code == 409
+    assert 'data-action="commit-import"' not in preview_again.content.decode()

@@ -183,3 +183,18 @@ def test_an_evening_played_another_way_is_exported_with_its_counts(api):
     day = GroupEvening.objects.get().played_on.isoformat()
     # Classic tiers are F=10, the default: no F= line; a name with a space is quoted.
     assert text == f'{day}\n"Ann Lee" Ben\n0 12\n'
+
+
+def test_the_same_log_twice_is_refused_and_adds_nothing(api):
+    group = new_group(api)
+    assert send_log(api, group["id"], SAMPLE).status_code == 201
+    before = season_by_name(api, group["id"])
+    respaced = "# typed again, comments and spacing aside\n" + SAMPLE.replace(" ", "  ")
+    for dry_run in (True, False):
+        reply = send_log(api, group["id"], respaced, dry_run=dry_run)
+        assert reply.status_code == 409, reply.content
+        assert reply.json()["field"] == "log"
+        assert "already imported" in reply.json()["error"]
+    assert season_by_name(api, group["id"]) == before
+    assert Session.objects.count() == 2
+    assert send_log(api, new_group(api, "Another table")["id"], SAMPLE).status_code == 201

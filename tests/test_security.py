@@ -75,4 +75,4 @@ def test_forms_need_the_csrf_token(path, data):
 def test_an_unknown_key_is_a_friendly_404(client):
     response = client.get("/s/not-a-real-key/")
     assert response.status_code == 404
-    assert b"This link does not open a session" in response.content
+    assert b"This link does not open a session or a group" in response.content

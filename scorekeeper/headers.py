@@ -36,7 +36,6 @@ PERMISSIONS_POLICY = ", ".join(
         "payment",
         "usb",
         "serial",
-        "bluetooth",
         "hid",
         "midi",
         "magnetometer",

@@ -82,7 +82,10 @@ class Phone:
         self.javascript = javascript
 
     def console(self, message):
-        if "Content Security Policy" in message.text or message.text.startswith(CSP_PREFIX):
+        # A policy the browser refuses or does not understand is reported in the console.
+        if any(policy in message.text for policy in ("Content Security Policy", "Permissions-Policy")) or (
+            message.text.startswith(CSP_PREFIX)
+        ):
             self.errors.append(message.text)
 
     def open(self, path, *, live=True):

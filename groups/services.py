@@ -69,6 +69,15 @@ def group_session_create(
     return session
 
 
+def evening_rematched(sender: object, *, session: Session, rematch: Session, **kwargs: object) -> None:
+    """A group's evening rematched is the group's next evening, with the same players in the same
+    places (rounds.services.session_rematched, inside the rematch's transaction)."""
+    evening = GroupEvening.objects.filter(pk=session.pk).select_related("group").first()
+    if evening is not None:
+        players = [seat.player for seat in evening.seats.select_related("player").order_by("index")]
+        link_evening(group=evening.group, session=rematch, players=players, played_on=timezone.localdate())
+
+
 @transaction.atomic
 def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupPlayer:
     """A new name for a player: every evening they played stays theirs."""

@@ -127,6 +127,34 @@ def test_rename_keeps_the_players_history(api):
     assert (missing.status_code, missing.json()["field"]) == (400, "player")
 
 
+def test_a_rematch_of_a_groups_evening_is_the_groups_next_evening(api):
+    group = new_group(api)
+    first = play(api, group["id"], ["Ann", "Ben", "Cat"], [5, 0, 11])
+    ben = GroupPlayer.objects.get(name="Ben")
+    api.patch(f"/api/groups/{group['id']}/players/{ben.pk}", {"name": "Benji"})
+    rematch = api.post(f"/api/sessions/{first}/rematch", {})
+    assert rematch.status_code == 201
+    key = rematch.json()["id"]
+    token = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()["token"]
+    assert api.post(f"/api/sessions/{key}/rounds", {"cards": [0, 2, 6]}, token=token).status_code == 201
+    season = api.get(f"/api/groups/{group['id']}/season").json()
+    # The same three players, not three new ones: Ben played both evenings, as Benji now.
+    assert [(line["name"], line["evenings"], line["games"]) for line in season["players"]] == [
+        ("Ann", 2, 2),
+        ("Benji", 2, 2),
+        ("Cat", 2, 2),
+    ]
+    assert len(GroupPlayer.objects.filter(group__edit_key=group["id"])) == 3
+
+
+def test_a_rematch_of_a_session_outside_any_group_stays_outside(api):
+    first = api.post("/api/sessions", {"players": ["Ann", "Ben"]}).json()["id"]
+    group = new_group(api)
+    assert api.post(f"/api/sessions/{first}/rematch", {}).status_code == 201
+    assert Session.objects.count() == 2
+    assert api.get(f"/api/groups/{group['id']}/season").json()["players"] == []
+
+
 def test_group_creation_is_rate_limited(api, settings):
     settings.RATE_LIMITS = {"session": (100, 60), "group": (2, 3600)}
     assert new_group(api, "One")["name"] == "One"

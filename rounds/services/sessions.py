@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from rounds import scoring
@@ -16,6 +17,10 @@ from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
 from rounds.services.records import record_version, save_changed, store_scores, write_hands
 from rounds.standings import Tally
+
+# Sent inside a rematch's transaction (session=, rematch=): other apps carry the evening's ties
+# over to the next one (a group's evening rematched is the group's next evening).
+session_rematched = Signal()
 
 
 @transaction.atomic
@@ -113,14 +118,17 @@ def session_update_once(*, session: Session, changes: Mapping[str, object], devi
         lock_release(session=session, token=grant.token)
 
 
+@transaction.atomic
 def session_rematch(*, session: Session) -> Session:
     """A new session with the same players, seats and settings: the next evening, one tap away."""
     players = list(session.players.order_by("index"))
-    return session_create(
+    rematch = session_create(
         players=[player.name for player in players],
         settings=current_settings(session),
         seats=[player.seat for player in players],
     )
+    session_rematched.send(sender=Session, session=session, rematch=rematch)
+    return rematch
 
 
 def session_reopen(*, session: Session, token: str | None) -> Session:

@@ -129,8 +129,12 @@ export class Entry {
     this.changed();
   }
 
+  // What is sent: a covering player who ended up the winner (filled in last) covers nobody,
+  // as the panel shows it.
   payload(usesTwos) {
-    return { cards: this.counts(), twos: usesTwos ? [...this.twos] : null, covering: this.covering };
+    const cards = this.counts();
+    const covering = this.covering !== null && cards[this.covering] !== 0 ? this.covering : null;
+    return { cards, twos: usesTwos ? [...this.twos] : null, covering };
   }
 
   changed() {

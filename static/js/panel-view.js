@@ -23,7 +23,13 @@ export function drawPanel(panel) {
     const twos = row.querySelector("[data-twos-count]");
     if (twos) twos.textContent = String(panel.entry.twos[index]);
     const cover = row.querySelector("[data-cover]");
-    if (cover) cover.checked = active && panel.entry.covering === index;
+    if (cover) {
+      // The winner covers nobody: no chip on their row.
+      const winner = active && count === 0;
+      cover.checked = active && !winner && panel.entry.covering === index;
+      cover.disabled = winner;
+      cover.closest(".chip").classList.toggle("unavailable", winner);
+    }
     row.querySelector("[data-row-error]").textContent = panel.error && panel.error.player === index ? panel.error.error : "";
   });
   const general = panel.form.querySelector("[data-form-error]") || makeGeneralError(panel.form);

@@ -46,3 +46,21 @@ def test_the_settings_sheet_switches_the_covering_rule(phones, live_api, screens
     page.wait_for_selector("[data-status='live']")
     server = live_api.state(state["id"])["settings"]
     assert (server["covering_rule"], server["covering_style"]) == (True, "takes_whole_loss")
+
+
+def test_the_winner_has_no_covering_chip_and_a_covering_winner_covers_nobody(phones, live_api):
+    state = live_api.create(players=["Ann", "Ben", "Cat"], preset="pay-difference", covering_rule=True)
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "5")
+    page.locator('label:has([data-cover="2"])').tap()  # Cat covering, before her count is known
+    page.locator(
+        '[data-pad="7"]'
+    ).tap()  # Cat is filled in as the winner: her chip goes, and her covering too
+    winner_chip = page.locator('label:has([data-cover="2"])')
+    expect(winner_chip).to_have_class("chip cover unavailable")
+    expect(winner_chip).to_be_hidden()
+    expect(page.locator('label:has([data-cover="0"])')).to_be_visible()
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    stored = live_api.state(state["id"])["rounds"][0]
+    assert (stored["cards"], stored["covering"]) == ([5, 7, 0], None)

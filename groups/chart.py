@@ -40,18 +40,16 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
             for player, line in lines.items()
         ),
     )
+    # The first evening's day at the left, the last one's at the right (once, if it is the same day).
+    days = [(1, "start"), (steps, "end")] if steps else []
+    if steps and season.evenings[-1].played_on == season.evenings[0].played_on:
+        days = days[:1]
     day_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="{}">{}</text>',
         (
-            (
-                x(step),
-                HEIGHT - 6,
-                anchor,
-                season.evenings[step - 1].played_on.isoformat(),
-            )
-            for step, anchor in ((1, "start"), (steps, "end"))
-            if steps and (step == 1 or steps > 1)
+            (x(step), HEIGHT - 6, anchor, season.evenings[step - 1].played_on.isoformat())
+            for step, anchor in days
         ),
     )
     value_labels = format_html_join(

@@ -43,6 +43,25 @@ def test_season_page_shows_the_table_chart_head_to_head_and_evenings(client, gro
     assert 'data-action="import-log"' in html
 
 
+def chart_days(html):
+    chart = re.search(r"<svg[^>]*data-season-chart.*?</svg>", html).group(0)
+    return re.findall(r">(\d{4}-\d\d-\d\d)<", chart)
+
+
+def test_the_charts_days_are_the_first_and_last_evenings_once_each(client, group):
+    today = timezone.localdate()
+    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [today.isoformat()]
+    second = services.group_session_create(
+        group=group, players=["Ann", "Cat"], settings=clean_settings({"preset": "classic-points"})
+    )
+    add_rounds(second, [0, 4])
+    # Two evenings on the same day: the day once, not at both ends.
+    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [today.isoformat()]
+    GroupEvening.objects.exclude(session=second).update(played_on=today.replace(year=2001))
+    days = chart_days(client.get(f"/g/{group.edit_key}/").content.decode())
+    assert days == [today.replace(year=2001).isoformat(), today.isoformat()]
+
+
 def test_sorting_links_work_without_javascript(client, group):
     html = client.get(f"/g/{group.edit_key}/?sort=name&dir=asc").content.decode()
     assert row_names(html) == ["&lt;b&gt;Ben&lt;/b&gt;", "Ann", "Cat"]  # "<" sorts before letters

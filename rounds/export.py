@@ -6,6 +6,7 @@ import csv
 import io
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+COVERING_RULES = {"pays_for_everyone": "pays for everyone", "takes_whole_loss": "takes the whole loss"}
 
 
 def neutralised(text: str) -> str:
@@ -19,9 +20,10 @@ def restored(text: str) -> str:
 
 
 def rounds_csv(state: dict) -> str:
-    """Round number, then per player cards left, 2s held, score and running total, and who covered.
+    """Round number, then per player cards left, 2s held, score and running total, who covered
+    and under which covering rule (SPEC 3.5).
 
-    The 2s cells are empty for a round scored without the 2s rule; the covering cell is empty
+    The 2s cells are empty for a round scored without the 2s rule; the covering cells are empty
     when nobody covered.
     """
     names = [neutralised(player["name"]) for player in state["players"]]
@@ -33,12 +35,23 @@ def rounds_csv(state: dict) -> str:
         + [f"{name} 2s" for name in names]
         + [f"{name} score" for name in names]
         + [f"{name} total" for name in names]
-        + ["covering"]
+        + ["covering", "covering rule"]
     )
     for round_ in state["rounds"]:
         twos = round_["twos"] if round_["twos"] is not None else [""] * len(names)
-        covering = "" if round_["covering"] is None else names[round_["covering"]]
+        covering, rule = "", ""
+        if round_["covering"] is not None:
+            covering = names[round_["covering"]]
+            rule = COVERING_RULES[round_["rules"]["covering_style"]]
         writer.writerow(
-            [round_["number"], *round_["cards"], *twos, *round_["scores"], *round_["totals_after"], covering]
+            [
+                round_["number"],
+                *round_["cards"],
+                *twos,
+                *round_["scores"],
+                *round_["totals_after"],
+                covering,
+                rule,
+            ]
         )
     return buffer.getvalue()

@@ -166,8 +166,25 @@ def test_csv_rounds_round_trip_with_awkward_names(api):
     names = [restored(cell.removesuffix(" cards")) for cell in rows[0][1:5]]
     assert names == AWKWARD
     no_twos = ["", "", "", ""]
-    assert rows[1] == ["1", "5", "0", "11", "13", *no_twos, "5", "0", "22", "39", "5", "0", "22", "39", ""]
-    assert rows[2] == ["2", "0", "2", "3", "4", *no_twos, "0", "2", "3", "4", "5", "2", "25", "43", ""]
+    assert rows[1] == [
+        "1",
+        "5",
+        "0",
+        "11",
+        "13",
+        *no_twos,
+        "5",
+        "0",
+        "22",
+        "39",
+        "5",
+        "0",
+        "22",
+        "39",
+        "",
+        "",
+    ]
+    assert rows[2] == ["2", "0", "2", "3", "4", *no_twos, "0", "2", "3", "4", "5", "2", "25", "43", "", ""]
 
 
 def test_csv_has_the_2s_held_and_who_covered(api):
@@ -178,9 +195,9 @@ def test_csv_has_the_2s_held_and_who_covered(api):
     text = api.get(f"/api/sessions/{session.edit_key}/export.csv").content.decode("utf-8-sig")
     header, row = list(csv.reader(io.StringIO(text)))
     assert header[5:9] == ["Ann 2s", "Ben 2s", "Cat 2s", "'=Dan 2s"]
-    assert header[-1] == "covering"
+    assert header[-2:] == ["covering", "covering rule"]
     assert row[5:9] == ["1", "0", "2", "0"]
-    assert row[-1] == "'=Dan"
+    assert row[-2:] == ["'=Dan", "pays for everyone"]
 
 
 def test_a_formula_looking_name_is_neutralised_in_the_csv(api):

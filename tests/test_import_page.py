@@ -38,6 +38,14 @@ def test_an_uploaded_file_is_previewed(client, group):
     assert 'data-preview="rounds">4<' in page.content.decode()
 
 
+@pytest.mark.parametrize("log", ["# only a comment\n\n", "2013-03-19  # a date, no table yet\n"])
+def test_a_log_without_rounds_offers_nothing_to_import(client, group, log):
+    html = client.post(f"/g/{group.edit_key}/import", {"log": log}).content.decode()
+    assert "data-import-empty" in html
+    assert "nothing to import" in html
+    assert 'data-action="commit-import"' not in html
+
+
 def test_a_bad_line_is_shown_with_its_number_and_nothing_is_stored(client, group):
     page = client.post(
         f"/g/{group.edit_key}/import", {"log": "2013-03-19\nAnn Ben\n0 3\nAnn Ben\n3 4\n", "commit": "1"}

@@ -6,8 +6,9 @@ class GroupsConfig(AppConfig):
     verbose_name = "Groups of friends and their seasons"
 
     def ready(self) -> None:
-        from groups import live, services
-        from rounds.services.sessions import session_rematched
+        from groups import live, selectors, services
+        from rounds.signals import session_links, session_rematched
 
         live.connect()
         session_rematched.connect(services.evening_rematched, dispatch_uid="groups.rematch")
+        session_links.connect(selectors.season_link, dispatch_uid="groups.season-link")

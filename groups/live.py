@@ -26,6 +26,6 @@ def tell_season(sender: object, *, session_id: int, **kwargs: object) -> None:
 
 
 def connect() -> None:
-    from rounds.publish import session_published
+    from rounds.signals import session_published
 
     session_published.connect(tell_season, dispatch_uid="groups.season")

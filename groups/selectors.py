@@ -9,6 +9,7 @@ from datetime import date
 from django.db.models import Count, TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
@@ -16,6 +17,18 @@ from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.models import Player, Round
 from rounds.scoring import real_losses
 from rounds.selectors import KEY_PATTERN, Viewer, money, settlement_of
+
+
+def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:
+    """The menu link from a group's evening to its season page, read-only (rounds.signals.session_links)."""
+    group = Group.objects.filter(evenings__session_id=session.pk).only("name", "view_key").first()
+    if group is None:
+        return None
+    return {
+        "url": reverse("groups:group", kwargs={"group": group.view_key}),
+        "label": gettext("Season of %(group)s") % {"group": group.name},
+        "kind": "season",
+    }
 
 
 def group_by_key(key: str) -> tuple[Group, Viewer] | None:

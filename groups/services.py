@@ -71,7 +71,7 @@ def group_session_create(
 
 def evening_rematched(sender: object, *, session: Session, rematch: Session, **kwargs: object) -> None:
     """A group's evening rematched is the group's next evening, with the same players in the same
-    places (rounds.services.session_rematched, inside the rematch's transaction)."""
+    places (rounds.signals.session_rematched, inside the rematch's transaction)."""
     evening = GroupEvening.objects.filter(pk=session.pk).select_related("group").first()
     if evening is not None:
         players = [seat.player for seat in evening.seats.select_related("player").order_by("index")]

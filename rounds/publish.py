@@ -19,11 +19,11 @@ import threading
 from collections import OrderedDict
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.dispatch import Signal
 
 from rounds import events
 from rounds.models import Session
 from rounds.selectors import Viewer, for_viewer, shared_state
+from rounds.signals import session_published
 
 RECENT_SIZE = 64
 recent: OrderedDict[tuple[int, int], dict] = OrderedDict()
@@ -32,8 +32,6 @@ recent_guard = threading.Lock()
 encoded: dict[int, tuple[list[dict], list[str]]] = {}
 # Stands in for the rounds while the rest of a reply is encoded; random, so no name can match it.
 SPLICE = f"rounds-{secrets.token_hex(16)}"
-# Sent once per published change (session_id=, kinds=): other apps follow sessions with it (groups).
-session_published = Signal()
 
 
 def changed(session_id: int, kinds: list[str], *, rounds_from: int | None) -> None:

@@ -24,6 +24,7 @@ from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, lock_state, session_by_key, table_state
 from rounds.sharing import lan_url, opened_on_loopback, share_link
+from rounds.signals import page_links
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
@@ -84,6 +85,7 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
         "viewer": viewer,
         "can_edit": viewer is Viewer.EDITOR,
         "pad_keys": PAD_KEYS,
+        "page_links": page_links(session),
         **extra,
     }
 

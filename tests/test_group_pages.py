@@ -170,3 +170,16 @@ def test_import_pressed_twice_imports_the_log_once(client, group):
     preview_again = client.post(url, {"log": log})
     assert preview_again.status_code == 409
     assert 'data-action="commit-import"' not in preview_again.content.decode()
+
+
+def test_an_evening_of_a_group_links_to_its_season_read_only(client, group):
+    evening = GroupEvening.objects.get(group=group).session
+    for key in (evening.edit_key, evening.view_key):
+        html = client.get(f"/s/{key}/").content.decode()
+        link = f'href="/g/{group.view_key}/" data-session-link="season">Season of Thursday &lt;table&gt;</a>'
+        assert link in html
+        assert group.edit_key not in html
+    other = services.rounds_services.session_create(
+        players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"})
+    )
+    assert "data-session-link" not in client.get(f"/s/{other.edit_key}/").content.decode()

@@ -6,7 +6,6 @@ import secrets
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from rounds import scoring
@@ -16,11 +15,8 @@ from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
 from rounds.services.records import record_version, save_changed, store_scores, write_hands
+from rounds.signals import session_rematched
 from rounds.standings import Tally
-
-# Sent inside a rematch's transaction (session=, rematch=): other apps carry the evening's ties
-# over to the next one (a group's evening rematched is the group's next evening).
-session_rematched = Signal()
 
 
 @transaction.atomic

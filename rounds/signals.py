@@ -1,0 +1,19 @@
+"""What other apps can follow of a session without the rounds app knowing them (groups does).
+
+- `session_published` (session_id=, kinds=): once per change, after its commit (rounds/publish.py).
+- `session_rematched` (session=, rematch=): inside a rematch's transaction; the evening's ties
+  carry over to the next one (a group's evening rematched is the group's next evening).
+- `session_links` (session=): while the session page is drawn; a receiver may answer with a
+  link for its menu, `{"url": ..., "label": ..., "kind": ...}`, or None.
+"""
+
+from django.dispatch import Signal
+
+session_published = Signal()
+session_rematched = Signal()
+session_links = Signal()
+
+
+def page_links(session: object) -> list[dict]:
+    """The links other apps add to this session's page, in the order they answered."""
+    return [link for _receiver, link in session_links.send(sender=type(session), session=session) if link]

@@ -76,3 +76,22 @@ def test_an_unknown_key_is_a_friendly_404(client):
     response = client.get("/s/not-a-real-key/")
     assert response.status_code == 404
     assert b"This link does not open a session or a group" in response.content
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [("en", "Something went wrong"), ("zh-Hant", "出了點問題")],
+)
+def test_an_unexpected_error_is_a_plain_page_in_the_readers_language(monkeypatch, language, heading):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("rounds.views.session_context", broken)
+    session = make_session()
+    client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(f"/s/{session.edit_key}/")
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert f"<h1>{heading}</h1>" in page
+    assert "a bug" not in page
+    assert "Traceback" not in page

@@ -53,9 +53,8 @@ def test_the_winner_has_no_covering_chip_and_a_covering_winner_covers_nobody(pho
     page = phones().open(f"/s/{state['id']}/")
     type_keys(page, "5")
     page.locator('label:has([data-cover="2"])').tap()  # Cat covering, before her count is known
-    page.locator(
-        '[data-pad="7"]'
-    ).tap()  # Cat is filled in as the winner: her chip goes, and her covering too
+    # Ben's 7: Cat is filled in as the winner, and her chip goes with her covering.
+    page.locator('[data-pad="7"]').tap()
     winner_chip = page.locator('label:has([data-cover="2"])')
     expect(winner_chip).to_have_class("chip cover unavailable")
     expect(winner_chip).to_be_hidden()

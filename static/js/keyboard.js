@@ -6,8 +6,13 @@ import { countOfKey } from "./entry.js";
 
 const QUEUEABLE = new Set(["Enter", "Backspace", "ArrowLeft", "ArrowRight"]);
 
+// Keys typed into a field are the field's; a tapped chip (a radio or a checkbox) takes none.
+const NOT_TYPED_INTO = new Set(["radio", "checkbox", "button", "submit", "reset"]);
+
 function isTyping(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || ["TEXTAREA", "SELECT"].includes(target.tagName)) return true;
+  return target.tagName === "INPUT" && !NOT_TYPED_INTO.has(target.type);
 }
 
 export class EntryKeys {

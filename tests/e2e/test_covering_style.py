@@ -53,8 +53,9 @@ def test_the_winner_has_no_covering_chip_and_a_covering_winner_covers_nobody(pho
     page = phones().open(f"/s/{state['id']}/")
     type_keys(page, "5")
     page.locator('label:has([data-cover="2"])').tap()  # Cat covering, before her count is known
-    # Ben's 7: Cat is filled in as the winner, and her chip goes with her covering.
-    page.locator('[data-pad="7"]').tap()
+    # Ben's 7, typed with the chip still focused: Cat is filled in as the winner, and her chip
+    # goes with her covering.
+    type_keys(page, "7")
     winner_chip = page.locator('label:has([data-cover="2"])')
     expect(winner_chip).to_have_class("chip cover unavailable")
     expect(winner_chip).to_be_hidden()

@@ -193,7 +193,7 @@ def main() -> int:
     with services() as (database, redis_url):
         say(f"pass 2 of 2: PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})")
         second = pytest(
-            arguments,
+            ["-m", "not sqlite", *arguments],
             DATABASE_URL=database,
             REDIS_URL=redis_url,
             CHANNELS_PREFIX=f"scorekeeper-test-{uuid.uuid4().hex[:8]}",

@@ -39,6 +39,8 @@ def pytest_runtest_setup(item):
                 "This test needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL); "
                 "`make test` provides them in its second pass."
             )
+    if item.get_closest_marker("sqlite") and settings.DATABASES["default"]["ENGINE"] != "scorekeeper.sqlite":
+        pytest.fail("This test is about SQLite; `make test` runs it in its first pass.")
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from tests.factories import make_session
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "sqlite", reason="the queue is SQLite's"),
+    pytest.mark.sqlite,
 ]
 
 

@@ -35,6 +35,11 @@ def test_undo_of_an_add_takes_the_round_back_on_both_phones(phones, live_api, sc
     expect(undo_toast(ben)).to_have_count(1)
     expect(undo_toast(ben)).to_be_hidden()  # only the phone that made the change may undo it
     screenshot(ann, "undo-toast")
+    # It sits over the title, not over the bar's buttons: Share and Menu stay tappable meanwhile.
+    toast = undo_toast(ann).bounding_box()
+    for button in ("share", "menu"):
+        box = ann.locator(f'.bar [data-action="{button}"]').bounding_box()
+        assert toast["x"] + toast["width"] <= box["x"], button
     ann.locator('[data-action="undo-round"]').tap()
     wait_for_rounds(ann, 1)
     wait_for_rounds(ben, 1)

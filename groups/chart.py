@@ -40,10 +40,11 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
             for player, line in lines.items()
         ),
     )
-    # The first evening's day at the left, the last one's at the right (once, if it is the same day).
+    # The first evening's day at the left, the last one's at the right; one day is named once, at
+    # the right, where every line ends (a single evening's step is the right edge).
     days = [(1, "start"), (steps, "end")] if steps else []
     if steps and season.evenings[-1].played_on == season.evenings[0].played_on:
-        days = days[:1]
+        days = days[1:]
     day_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="{}">{}</text>',

@@ -44,22 +44,24 @@ def test_season_page_shows_the_table_chart_head_to_head_and_evenings(client, gro
 
 
 def chart_days(html):
+    """The chart's day labels, each with the side of its text that stands at its x."""
     chart = re.search(r"<svg[^>]*data-season-chart.*?</svg>", html).group(0)
-    return re.findall(r">(\d{4}-\d\d-\d\d)<", chart)
+    return re.findall(r'text-anchor="(start|end)">(\d{4}-\d\d-\d\d)<', chart)
 
 
 def test_the_charts_days_are_the_first_and_last_evenings_once_each(client, group):
     today = timezone.localdate()
-    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [today.isoformat()]
+    # One evening: its step is the chart's right edge, so its day ends there (not starts, cut off).
+    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [("end", today.isoformat())]
     second = services.group_session_create(
         group=group, players=["Ann", "Cat"], settings=clean_settings({"preset": "classic-points"})
     )
     add_rounds(second, [0, 4])
     # Two evenings on the same day: the day once, not at both ends.
-    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [today.isoformat()]
+    assert chart_days(client.get(f"/g/{group.edit_key}/").content.decode()) == [("end", today.isoformat())]
     GroupEvening.objects.exclude(session=second).update(played_on=today.replace(year=2001))
     days = chart_days(client.get(f"/g/{group.edit_key}/").content.decode())
-    assert days == [today.replace(year=2001).isoformat(), today.isoformat()]
+    assert days == [("start", today.replace(year=2001).isoformat()), ("end", today.isoformat())]
 
 
 def test_sorting_links_work_without_javascript(client, group):
@@ -178,6 +180,8 @@ def test_an_evening_of_a_group_links_to_its_season_read_only(client, group):
         html = client.get(f"/s/{key}/").content.decode()
         link = f'href="/g/{group.view_key}/" data-session-link="season">Season of Thursday &lt;table&gt;</a>'
         assert link in html
+        # ...and in the links without JavaScript and under the final standings (shown once finished).
+        assert html.count(f'href="/g/{group.view_key}/"') == 3
         assert group.edit_key not in html
     other = services.rounds_services.session_create(
         players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"})

@@ -32,6 +32,11 @@ def test_a_pasted_log_is_previewed_then_imported(client, group):
     assert season.count("from a paper log") == 2
 
 
+def test_a_log_of_one_day_names_the_day_once(client, group):
+    html = client.post(f"/g/{group.edit_key}/import", {"log": "2013-03-19\nAnn Ben\n0 3\n"}).content.decode()
+    assert 'data-preview="dates">2013-03-19<' in html
+
+
 def test_an_uploaded_file_is_previewed(client, group):
     upload = SimpleUploadedFile("thursdays.txt", ("\ufeff" + SAMPLE).encode(), content_type="text/plain")
     page = client.post(f"/g/{group.edit_key}/import", {"file": upload})

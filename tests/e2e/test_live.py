@@ -2,9 +2,12 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import totals_on_page, type_keys, wait_for_rounds
+
+pytestmark = pytest.mark.both_passes  # phones following live through Redis too
 
 
 def test_one_phone_enters_while_the_other_waits_then_follows_live(phones, live_api):

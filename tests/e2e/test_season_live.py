@@ -1,8 +1,11 @@
 """A group at 360×740: create it, play two evenings from it, and watch the season page follow live."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
+
+pytestmark = pytest.mark.both_passes  # the season page following live through Redis too
 
 
 def season_cell(page, name, column):

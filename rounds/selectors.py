@@ -393,15 +393,20 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     same message inline before anything is sent for real.
     """
     names = [player.name for player in session.players.all()]
-    rules = session_rules(session) if number is None else rules_of(round_by_number(session, number))
-    check_covering_rule(session, entry)
+    if number is None:
+        rules, kept = session_rules(session), None
+    else:
+        round_ = round_by_number(session, number)
+        rules, kept = rules_of(round_), round_.covering
+    check_covering_rule(session, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
     return scored_json(entry, scoring.score_checked(entry, rules))
 
 
-def check_covering_rule(session: Session, entry: RoundEntry) -> None:
-    """Covering is named only in a session that plays the covering (assistant) rule."""
-    if entry.covering is not None and not session.covering_rule:
+def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:
+    """Covering is named only in a session that plays the covering (assistant) rule, or `kept`
+    on a round played with it when it is corrected after the rule was turned off."""
+    if entry.covering is not None and not session.covering_rule and entry.covering != kept:
         raise ServiceError(
             gettext_noop("Covering: this session does not use the covering rule"), field="covering"
         )

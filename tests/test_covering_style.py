@@ -72,6 +72,30 @@ def test_a_correction_keeps_the_covering_rule_the_round_was_scored_under(api):
     assert response.json()["round"]["scores"] == [29, 29, -87, 29]
 
 
+def test_turning_covering_off_keeps_it_on_rounds_played_with_it_until_they_are_rescored(api):
+    key = create(api, preset="pay-difference", covering_rule=True)["id"]
+    token = token_for(api, key)
+    add(api, key, token, [5, 0, 11, 13], covering=0)
+    api.patch(f"/api/sessions/{key}", {"covering_rule": False}, token=token)
+    # A new round cannot name covering any more...
+    refused = add(api, key, token, [0, 3, 2, 4], covering=1)
+    assert (refused.status_code, refused.json()["field"]) == (400, "covering")
+    # ...but a correction of a round played with it keeps it (the panel has no chip to take it off),
+    preview = api.post(f"/api/sessions/{key}/preview", {"cards": [6, 0, 11, 13], "covering": 0, "number": 1})
+    assert preview.json()["round"]["scores"] == [-32, 30, 2, 0]
+    corrected = api.put(
+        f"/api/sessions/{key}/rounds/1", {"cards": [6, 0, 11, 13], "covering": 0}, token=token
+    )
+    assert corrected.json()["round"]["scores"] == [-32, 30, 2, 0]
+    # and may not move it to another player.
+    moved = api.put(f"/api/sessions/{key}/rounds/1", {"cards": [6, 0, 11, 13], "covering": 2}, token=token)
+    assert (moved.status_code, moved.json()["field"]) == (400, "covering")
+    # Rescoring every round under the rules without covering takes it off the old rounds too.
+    state = api.patch(f"/api/sessions/{key}", {"rescore": True}, token=token).json()
+    assert [(r["covering"], r["scores"]) for r in state["rounds"]] == [(None, [6, 30, -14, -22])]
+    assert Round.objects.get().covering is None
+
+
 def test_a_restored_round_keeps_its_covering_rule(api):
     key = create(api, preset="wta-flat", **WHOLE_LOSS)["id"]
     token = token_for(api, key)

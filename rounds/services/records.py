@@ -148,6 +148,7 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     """
     round_.cards = list(entry.cards)
     round_.twos = None if entry.twos is None else list(entry.twos)
+    round_.covering = entry.covering
     round_.winner = scored.winner
     round_.penalties = list(scored.penalties)
     round_.scores = list(scored.scores)

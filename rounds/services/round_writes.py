@@ -141,10 +141,9 @@ def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry,
     """Correct a round; it is scored again under the rules it was first scored under."""
     _, before = table.written(round_)
     rules = rules_of(round_)
-    check_covering_rule(session, entry)
+    check_covering_rule(session, entry, kept=round_.covering)
     checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
-    round_.covering = checked.covering
     round_.updated_at = timezone.now()
     round_.edited = True
     store_scores(round_, checked, scored)

@@ -23,7 +23,7 @@ from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, lock_state, session_by_key, table_state
-from rounds.sharing import lan_url, opened_on_loopback, share_link
+from rounds.sharing import share_link
 from rounds.signals import page_links
 
 FORM_DEVICE = "A browser form"
@@ -78,8 +78,6 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
         extra.setdefault("settings_form", SettingsForm(initial=initial_from_state(state["settings"])))
     return {
         "share": share,
-        "loopback_hint": opened_on_loopback(request),
-        "lan_url": lan_url(request),
         "session": session,
         "state": state,
         "viewer": viewer,

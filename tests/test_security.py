@@ -1,5 +1,7 @@
 """What keeps a table's scores safe: keys, the follow link, CSRF, escaping."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -38,6 +40,21 @@ def test_the_follow_link_never_shows_the_edit_key(client):
         page = client.get(path).content.decode()
         assert session.edit_key not in page, path
         assert session.view_key in page, path
+
+
+def test_the_follow_panel_of_the_share_sheet_never_shows_the_edit_key(settings):
+    """Opened on 127.0.0.1 the sheet offers each link at the LAN address: each its own."""
+    settings.LAN_ADDRESS = "192.0.2.2"
+    session = make_session()
+    page = Client(HTTP_HOST="127.0.0.1:8000").get(f"/s/{session.edit_key}/").content.decode()
+    follow = re.search(r'data-share-panel="follow".*?</figure>', page, re.S).group(0)
+    edit = re.search(r'data-share-panel="edit".*?</figure>', page, re.S).group(0)
+    assert f"http://192.0.2.2:8000/s/{session.view_key}/" in follow
+    assert session.edit_key not in follow
+    assert f"http://192.0.2.2:8000/s/{session.edit_key}/" in edit
+    follower = Client(HTTP_HOST="127.0.0.1:8000").get(f"/s/{session.view_key}/").content.decode()
+    assert session.edit_key not in follower
+    assert f"http://192.0.2.2:8000/s/{session.view_key}/" in follower
 
 
 def test_the_follow_page_has_no_entry_panel(client):

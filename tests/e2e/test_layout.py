@@ -57,8 +57,13 @@ def test_the_share_sheet_shows_the_lan_address_uncut(phones, live_api):
     page.locator('[data-action="share"]').tap()
     sheet = page.locator('[data-sheet="share"]')
     expect(sheet).to_be_visible()
-    expect(sheet.locator(".notice")).to_contain_text("Phones cannot open 127.0.0.1")
+    hint = sheet.locator("[data-loopback-hint]:visible")
+    expect(hint).to_contain_text("Phones cannot open 127.0.0.1")
     assert clipped(page, '[data-sheet="share"] *') == []
+    # "Follow only" switches the hint's link too: it never shows the edit link.
+    sheet.locator('label:has([data-share-switch][value="follow"])').tap()
+    expect(hint).to_contain_text(f"/s/{state['view_id']}/")
+    expect(hint).not_to_contain_text(state["id"])
 
 
 def test_the_pairwise_tables_last_column_fits_at_360(phones, live_api):

@@ -52,6 +52,12 @@ export function drawPanel(panel) {
   drawLockArea(panel);
 }
 
+// Once the entry opens, the pad in view above the sticky buttons: a tall panel (2s and covering
+// under every name) pushes it below a phone's screen. Nothing moves when it is in view already.
+export function revealPad(form) {
+  form.querySelector(".pad")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+}
+
 function makeGeneralError(form) {
   const element = document.createElement("p");
   element.className = "notice bad";

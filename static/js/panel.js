@@ -4,7 +4,7 @@
 import { Draft } from "./draft.js";
 import { Entry } from "./entry.js";
 import { EntryKeys } from "./keyboard.js";
-import { drawLockArea, drawPanel } from "./panel-view.js";
+import { drawLockArea, drawPanel, revealPad } from "./panel-view.js";
 import { lockMessage, t } from "./render.js";
 import { noConnection } from "./transport.js";
 
@@ -127,6 +127,7 @@ export class EntryPanel {
       // Without a connection the round is entered all the same; it waits in the outbox.
       this.mode = "entering";
       this.changed(); // draws, saves the draft under the new lease, previews a complete round
+      if (round === null) revealPad(this.form);
       return true;
     }
     this.entry.reset();

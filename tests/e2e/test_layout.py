@@ -39,6 +39,27 @@ def test_with_2s_and_covering_every_name_shows_in_full_at_360(phones, live_api, 
     screenshot(page, "entry-twos-covering")
 
 
+def test_a_tall_entry_panel_brings_its_pad_into_view_when_it_opens(phones, live_api):
+    state = live_api.create(
+        players=["Ann", "Ben", "Cat", "Dan"], twos={"points_per_two": 2}, covering_rule=True
+    )
+    page = phones().open(f"/s/{state['id']}/")
+    page.locator('[data-player="2"] .row-name').tap()
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    last_key, buttons = page.locator('[data-pad="13"]'), page.locator(".entry-actions")
+    # The whole pad is on the screen, above the sticky Cancel / Add round (the scroll is smooth).
+    page.wait_for_function(
+        """() => {
+            const key = document.querySelector('[data-pad="13"]').getBoundingClientRect();
+            const buttons = document.querySelector('.entry-actions').getBoundingClientRect();
+            return key.bottom <= buttons.top + 1 && key.top >= 0;
+        }"""
+    )
+    assert last_key.bounding_box()["y"] + last_key.bounding_box()["height"] <= buttons.bounding_box()["y"] + 1
+    last_key.tap()  # and takes the tap: 13 for Cat
+    expect(page.locator('[data-player="2"] [data-count]')).to_have_text("13")
+
+
 def test_the_rules_line_wraps_and_the_correction_header_keeps_delete(phones, live_api):
     state = live_api.create(preset="classic-points")
     live_api.add_rounds(state["id"], [5, 0, 11, 13])

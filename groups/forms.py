@@ -83,7 +83,11 @@ class EveningForm(forms.Form):
 
 class RenameForm(forms.Form):
     player = forms.TypedChoiceField(coerce=int, label=_("Player"))
-    name = forms.CharField(label=_("New name"), max_length=MAX_NAME_LENGTH * 2)
+    name = forms.CharField(
+        label=_("New name"),
+        max_length=MAX_NAME_LENGTH * 2,
+        error_messages={"required": _("type the new name")},
+    )
 
     def __init__(self, group: Group, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

@@ -112,6 +112,24 @@ def presets_for_page() -> list[dict]:
     ]
 
 
+# Django's own messages ("Ensure this value is greater than or equal to 1.") said in the app's
+# words; the page puts the field's label before each.
+NUMBER_MESSAGES = {
+    "required": _("give a number"),
+    "invalid": _("give a whole number"),
+    "min_value": _("at least %(limit_value)s"),
+    "max_value": _("at most %(limit_value)s"),
+}
+
+
+def plain_messages(form: forms.Form) -> None:
+    for field in form.fields.values():
+        if isinstance(field, forms.IntegerField):  # DecimalField is one too
+            field.error_messages.update(NUMBER_MESSAGES)
+            if isinstance(field, forms.DecimalField):
+                field.error_messages["invalid"] = _("give a number")
+
+
 class SettingsForm(forms.Form):
     """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
 
@@ -139,10 +157,17 @@ class SettingsForm(forms.Form):
         kwargs.setdefault("initial", as_initial(preset_form_values(DEFAULT_PRESET)))
         super().__init__(*args, **kwargs)
         for number in range(1, EXTRA_TIERS + 1):
-            self.fields[f"tier_from_{number}"] = forms.IntegerField(required=False, min_value=2, max_value=13)
-            self.fields[f"tier_times_{number}"] = forms.DecimalField(
-                required=False, min_value=Decimal("0.5"), max_digits=6, decimal_places=2
+            self.fields[f"tier_from_{number}"] = forms.IntegerField(
+                required=False, min_value=2, max_value=13, label=_("Higher rate: from how many cards")
             )
+            self.fields[f"tier_times_{number}"] = forms.DecimalField(
+                required=False,
+                min_value=Decimal("0.5"),
+                max_digits=6,
+                decimal_places=2,
+                label=_("Higher rate: multiple of the base rate"),
+            )
+        plain_messages(self)
         self.changes: dict[str, object] = {}
         self.settings: SessionSettings | None = None
 

@@ -101,7 +101,8 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
-        return refused(ProtocolError(400, errors[0], field=field))
+        label = form.fields[field].label if field in form.fields else None
+        return refused(ProtocolError(400, f"{label}: {errors[0]}" if label else errors[0], field=field))
     try:
         session = services.session_update(
             session=session,

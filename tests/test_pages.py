@@ -148,10 +148,29 @@ def test_the_settings_sheet_explains_a_bad_tier(client):
     response = settings_post(client, session, token, tier_times_1="0.75")
     assert response.status_code == 400
     assert response.json() == {
-        "error": "×0.75 of 1 points is not a whole number of points",
+        "error": "Higher rate: multiple of the base rate: ×0.75 of 1 points is not a whole number of points",
         "field": "tier_times_1",
         "player": None,
     }
+
+
+def test_the_settings_sheet_names_the_field_of_a_number_out_of_range(client):
+    session = make_session()
+    token = add_rounds(session, [5, 0, 11, 13])
+    response = settings_post(client, session, token, length="rounds", rounds="0")
+    assert (response.status_code, response.json()["error"]) == (400, "Rounds: at least 1")
+
+
+def test_a_refused_new_evening_lists_its_problems_where_the_page_opens(client):
+    page = client.post(
+        "/", {**NEW_EVENING, "length": "rounds", "rounds": "0", "tier_from_1": "1", "tier_times_1": "2"}
+    )
+    html = text_of(page)
+    assert page.status_code == 400
+    summary = html.split("data-form-errors>")[1].split("</div>")[0]
+    assert "autofocus" in html.split("data-form-errors>")[0].rsplit("<div", 1)[1]
+    assert "<li>Rounds: at least 1</li>" in summary
+    assert "<li>Higher rate: from how many cards: at least 2</li>" in summary
 
 
 def text_of(response):

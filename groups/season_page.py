@@ -85,7 +85,8 @@ def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
     chosen = chosen_from(request, today)
     season = group_season(group, chosen.dates)
     names = player_names(group)
-    colour = {line.player: index % 8 for index, line in enumerate(season.lines)}
+    # A player's colour is theirs for good (by when they joined the group), whatever the dates.
+    colour = {player: index % 8 for index, player in enumerate(names)}
     lines = season_rules.sorted_lines(season.lines, chosen.sort, descending=chosen.descending, names=names)
     return {
         "chosen": chosen,

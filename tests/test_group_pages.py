@@ -64,6 +64,22 @@ def test_the_charts_days_are_the_first_and_last_evenings_once_each(client, group
     assert days == [("start", today.replace(year=2001).isoformat()), ("end", today.isoformat())]
 
 
+def row_colours(html):
+    return dict((name, colour) for colour, name in re.findall(r'<tr class="p(\d)" data-season-player="([^"]*)"', html))
+
+
+def test_a_players_colour_stays_theirs_whatever_the_dates(client, group):
+    later = services.group_session_create(
+        group=group, players=["Cat", "Dan"], settings=clean_settings({"preset": "classic-points"})
+    )
+    add_rounds(later, [0, 4])
+    GroupEvening.objects.exclude(session=later).update(played_on=timezone.localdate().replace(year=2001))
+    everything = row_colours(client.get(f"/g/{group.edit_key}/").content.decode())
+    this_year = row_colours(client.get(f"/g/{group.edit_key}/?range=year").content.decode())
+    assert everything == {"Ann": "0", "&lt;b&gt;Ben&lt;/b&gt;": "1", "Cat": "2", "Dan": "3"}
+    assert this_year == {"Cat": "2", "Dan": "3"}
+
+
 def test_sorting_links_work_without_javascript(client, group):
     html = client.get(f"/g/{group.edit_key}/?sort=name&dir=asc").content.decode()
     assert row_names(html) == ["&lt;b&gt;Ben&lt;/b&gt;", "Ann", "Cat"]  # "<" sorts before letters

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from groups import paper, services
@@ -131,7 +133,16 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
             upload.read(paper.MAX_UPLOAD) if upload else request.POST.get("log", "")
         )
         if request.POST.get("commit") == "1":
-            paper.log_import(group=found, text=text, dry_run=False)
+            done = paper.log_import(group=found, text=text, dry_run=False)
+            messages.success(
+                request,
+                ngettext(
+                    "Imported %(tables)s table of %(rounds)s rounds from the paper log.",
+                    "Imported %(tables)s tables of %(rounds)s rounds in all from the paper log.",
+                    done.sessions,
+                )
+                % {"tables": done.sessions, "rounds": done.rounds},
+            )
             return redirect("groups:group", group=group)
         context["summary"], context["errors"] = paper.log_preview(group=found, text=text)
     except paper.LogRefused as error:

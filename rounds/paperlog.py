@@ -268,6 +268,10 @@ class Reader:
             raise PaperLogError(DATE_FIRST, line=line)
         if not MIN_PLAYERS <= len(tokens) <= MAX_PLAYERS:
             raise PaperLogError(TABLE_SIZE, line=line, count=len(tokens))
+        counts = [index for index, token in enumerate(tokens) if NUMBERISH.match(token.plain)]
+        if len(counts) * 2 > len(tokens):  # mostly counts: a round with a slip ("x 0 3 4"), not names
+            player = next(index for index in range(len(tokens)) if index not in counts)
+            raise PaperLogError(NOT_A_COUNT, line=line, player=player, token=shown(tokens[player].text))
         names: list[str] = []
         for index, token in enumerate(tokens):
             context = {"line": line, "player": index, "number": index + 1}

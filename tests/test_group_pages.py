@@ -65,7 +65,9 @@ def test_the_charts_days_are_the_first_and_last_evenings_once_each(client, group
 
 
 def row_colours(html):
-    return dict((name, colour) for colour, name in re.findall(r'<tr class="p(\d)" data-season-player="([^"]*)"', html))
+    return dict(
+        (name, colour) for colour, name in re.findall(r'<tr class="p(\d)" data-season-player="([^"]*)"', html)
+    )
 
 
 def test_a_players_colour_stays_theirs_whatever_the_dates(client, group):

@@ -30,6 +30,8 @@ def test_a_pasted_log_is_previewed_then_imported(client, group):
     assert GroupEvening.objects.filter(group=group, imported=True).count() == 2
     season = client.get(done["Location"]).content.decode()
     assert season.count("from a paper log") == 2
+    assert "Imported 2 tables of 4 rounds in all from the paper log." in season  # said once, then gone
+    assert "Imported 2 tables" not in client.get(done["Location"]).content.decode()
 
 
 def test_a_log_of_one_day_names_the_day_once(client, group):
@@ -48,6 +50,13 @@ def test_a_log_without_rounds_offers_nothing_to_import(client, group, log):
     html = client.post(f"/g/{group.edit_key}/import", {"log": log}).content.decode()
     assert "data-import-empty" in html
     assert "nothing to import" in html
+    assert 'data-action="commit-import"' not in html
+
+
+def test_a_log_with_a_bad_line_shows_no_preview_to_import(client, group):
+    html = client.post(f"/g/{group.edit_key}/import", {"log": SAMPLE + "x 0 3 4\n"}).content.decode()
+    assert "data-import-error" in html
+    assert "data-import-preview" not in html
     assert 'data-action="commit-import"' not in html
 
 

@@ -193,6 +193,8 @@ BAD_LOGS = [
     ("a word among counts", DAY + "Ann Ben Cat\n5 0 x\n", 3, 2, "x is not a count"),
     ("a half card", DAY + "Ann Ben\n0.5 0\n", 3, 0, "0.5 is not a count"),
     ("a name starting with a digit", DAY + "Ann 2Pac\n0 1\n", 2, 1, "2Pac looks like a count"),
+    # Mostly counts with a slip is a round gone wrong, not a table of players named "0" and "3".
+    ("a slip in a round", DAY + "Ann Ben Cat Dan\n5 0 11 13\nx 0 3 4\n", 4, 0, "x is not a count"),
     ("a negative count", DAY + "Ann Ben\n1 -1\n", 3, 1, "-1 is not a count"),
     ("two 0s", DAY + "Ann Ben Cat\n0 0 3\n", 3, 1, "Two winners: Ann and Ben both have 0 cards"),
     ("three 0s", DAY + "Ann Ben Cat\n0 0 0\n", 3, 1, "Three winners: Ann, Ben and Cat all have 0 cards"),

@@ -1,5 +1,7 @@
 """The settlement screen on a 360x740 phone, live on a second device."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
@@ -73,11 +75,15 @@ def test_settling_up_after_a_quick_game(phones, live_api, screenshot):
 
 def test_this_devices_sessions_are_listed_on_home_and_a_rematch_starts_the_next_evening(phones, live_api):
     state = live_api.create(preset="full-7", value_per_point="0.25")
+    live_api.add_rounds(state["id"], [5, 0, 11, 13])
+    grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Script"})[1]
+    live_api.call("PATCH", f"/api/sessions/{state['id']}", {"finished": True}, token=grant["token"])
     phone = phones()
     phone.open(f"/s/{state['id']}/")
     page = phone.open("/", live=False)
     recent = page.locator("[data-recent-list] li").first
     expect(recent).to_contain_text("Ann · Ben · Cat · Dan")
+    expect(recent.locator(".muted")).to_have_text(re.compile(r"^\S.* · 1 round · finished$"))
     recent.get_by_role("button", name="Rematch: Ann, Ben, Cat, Dan").tap()
     page.wait_for_selector("[data-status='live']")
     key = page.url.rstrip("/").split("/")[-1]

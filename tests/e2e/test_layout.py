@@ -184,3 +184,21 @@ def test_a_points_target_shows_on_the_scoreboard_and_running_totals_follow_live(
     expect(row.locator('[data-running-total="0"]')).to_have_text("7")
     expect(row.locator('[data-running-total="3"]')).to_have_text("39")
     expect(follower.locator('[data-to-target="0"]')).to_have_text("43 to 50")
+
+
+def test_the_keys_are_listed_for_a_keyboard_not_on_a_touch_phone(
+    browser, server_url, transactional_db, live_api
+):
+    key = live_api.create()["id"]
+    shown = {}
+    for device, options in {
+        "phone": {"is_mobile": True, "has_touch": True},
+        "laptop": {"is_mobile": False, "has_touch": False},
+    }.items():
+        context = browser.new_context(viewport={"width": 360, "height": 740}, **options)
+        page = context.new_page()
+        page.goto(f"{server_url}/s/{key}/")
+        expect(page.locator("[data-key-hint]")).to_contain_text("Entering as")
+        shown[device] = page.locator(".key-help").is_visible()
+        context.close()
+    assert shown == {"phone": False, "laptop": True}

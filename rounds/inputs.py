@@ -150,7 +150,13 @@ def clean_value_per_point(raw: object) -> Decimal | None:
         value = Decimal(str(raw).strip().replace(",", "."))
     except InvalidOperation:
         raise problem from None
-    if not value.is_finite() or value < 0 or value > MAX_VALUE_PER_POINT:
+    if value.is_finite() and value > MAX_VALUE_PER_POINT:
+        raise ServiceError(
+            gettext_noop("Value per point: at most %(most)s a point"),
+            field="value_per_point",
+            most=f"{MAX_VALUE_PER_POINT:,}",
+        )
+    if not value.is_finite() or value < 0:
         raise problem
     if value.as_tuple().exponent < -4:  # type: ignore[operator]
         raise problem

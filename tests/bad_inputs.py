@@ -107,7 +107,7 @@ API_CASES = [
     create("target outside Points", {**players("A", "B"), "mode": "pay_difference", "target": 50}, 400, "target", None, "Target"),
     create("value negative", {**players("Ann", "Ben"), "value_per_point": "-1"}, 400, "value_per_point", None, "Value per point"),
     create("value NaN", {**players("Ann", "Ben"), "value_per_point": "NaN"}, 400, "value_per_point", None, "Value per point"),
-    create("value huge", {**players("Ann", "Ben"), "value_per_point": HUGE}, 400, "value_per_point", None, "Value per point"),
+    create("value huge", {**players("Ann", "Ben"), "value_per_point": HUGE}, 400, "value_per_point", None, "Value per point", "at most 1,000,000 a point"),
     create("value 5 decimals", {**players("Ann", "Ben"), "value_per_point": "0.12345"}, 400, "value_per_point", None, "4 decimals"),
     create("value a flag", {**players("Ann", "Ben"), "value_per_point": True}, 400, "value_per_point", None, "Value per point"),
     create("value 5,000 digits", {**players("Ann", "Ben"), "value_per_point": DIGITS_5000}, 400, "value_per_point", None, "Value per point"),

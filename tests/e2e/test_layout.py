@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
@@ -17,6 +18,38 @@ CLIPPED = """(selector) => [...document.querySelectorAll(selector)].filter((elem
 
 def clipped(page, selector):
     return page.evaluate(CLIPPED, selector)
+
+
+# How many lines the text of each element matching a selector takes.
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
+  const text = document.createRange();
+  text.selectNodeContents(element);
+  return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+})"""
+DOCUMENT_WIDTH = "document.documentElement.scrollWidth"
+REAL_NAMES = ["Christopher", "Alexandra", "Jean-Baptiste", "Ann"]
+# Names may have 40 characters: one long word, several words, an accented letter over and over.
+FORTY_CHARACTER_NAMES = ["W" * 40, "Maximilian Alexander Wolfgang von Habsbu", "É" * 40, "Ann"]
+# At CHF 2.00 a point: +CHF 414.00, +CHF 382.00, −CHF 66.00 and −CHF 730.00.
+BIG_LOSSES = ([0, 5, 13, 8], [6, 0, 13, 9], [7, 8, 13, 0], [0, 9, 12, 11], [5, 0, 10, 13])
+AMOUNTS = "[data-nets] .money, [data-transfers] .num"
+
+
+def lines(page, selector):
+    # In one look: the settle page re-renders itself once its socket is live.
+    return page.evaluate(LINES, selector)
+
+
+def open_big_settlement(phones, live_api, names):
+    state = live_api.create(players=names, value_per_point="2.00", currency="CHF")
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    # Once its socket is live the page renders the settlement again: look after that.
+    with phone.page.expect_request_finished(lambda request: request.url.endswith("/settle/partial")):
+        page = phone.open(f"/s/{state['id']}/settle/")
+    page.locator("details.pairwise summary").tap()
+    expect(page.locator("details.pairwise")).to_have_attribute("open", "")
+    return page
 
 
 def test_with_2s_and_covering_every_name_shows_in_full_at_360(phones, live_api, screenshot):
@@ -78,6 +111,18 @@ def test_the_pairwise_tables_last_column_fits_at_360(phones, live_api):
     assert clipped(page, ".table-scroll, .pairwise-table") == []
     page.wait_for_timeout(500)  # the live re-render after the socket opens keeps it open
     expect(page.locator("details.pairwise")).to_have_attribute("open", "")
+
+
+@pytest.mark.parametrize("names", [REAL_NAMES, FORTY_CHARACTER_NAMES], ids=["real", "forty"])
+def test_the_settle_page_fits_360_and_shows_every_amount_whole(phones, live_api, names, screenshot):
+    page = open_big_settlement(phones, live_api, names)
+    expect(page.locator("[data-nets] .money")).to_have_text(
+        ["+CHF 414.00", "+CHF 382.00", "−CHF 66.00", "−CHF 730.00"]
+    )
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+    assert clipped(page, AMOUNTS) == []
+    assert lines(page, AMOUNTS) == [1] * 7
+    screenshot(page, f"settle-{names[0][:5]}", full_page=True)
 
 
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):

@@ -125,6 +125,36 @@ def test_the_settle_page_fits_360_and_shows_every_amount_whole(phones, live_api,
     screenshot(page, f"settle-{names[0][:5]}", full_page=True)
 
 
+def test_the_pairwise_table_keeps_names_readable_and_scrolls_in_its_box(phones, live_api):
+    page = open_big_settlement(phones, live_api, REAL_NAMES)
+    expect(page.locator(".pairwise-table tbody th")).to_have_text(REAL_NAMES)
+    # Whole names, not a letter a line: a word on one line, Jean-Baptiste on two at most (its hyphen).
+    name_lines = lines(page, ".pairwise-table tbody th .player-name")
+    assert name_lines[:2] + name_lines[3:] == [1, 1, 1]
+    assert name_lines[2] <= 2
+    assert lines(page, ".pairwise-table td:not(.self)") == [1] * 12
+    # Too wide for the phone, the table scrolls in its box, to its last column; the page does not.
+    overflow, last_column_right = page.evaluate(
+        "() => { const box = document.querySelector('.pairwise .table-scroll');"
+        " const overflow = box.scrollWidth - box.clientWidth; box.scrollLeft = box.scrollWidth;"
+        " return [overflow, box.querySelector('thead th:last-child').getBoundingClientRect().right]; }"
+    )
+    assert overflow > 0
+    assert last_column_right <= 360
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+
+
+def test_the_pairwise_table_gives_forty_character_names_a_column_of_their_own(phones, live_api):
+    page = open_big_settlement(phones, live_api, FORTY_CHARACTER_NAMES)
+    expect(page.locator(".pairwise-table tbody th")).to_have_count(4)
+    widths = page.evaluate(
+        "[...document.querySelectorAll('.pairwise-table tbody th')].map((th) =>"
+        " th.getBoundingClientRect().width / parseFloat(getComputedStyle(th).fontSize))"
+    )
+    assert min(widths) >= 4  # em
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+
+
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):
     phone = phones()
     keys = [live_api.create(players=[f"P{n}", "Ben"])["id"] for n in range(5)]

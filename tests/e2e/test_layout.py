@@ -155,6 +155,17 @@ def test_the_pairwise_table_gives_forty_character_names_a_column_of_their_own(ph
     assert page.evaluate(DOCUMENT_WIDTH) <= 360
 
 
+def test_the_export_buttons_are_one_line_and_the_same_height(phones, live_api):
+    page = open_big_settlement(phones, live_api, REAL_NAMES)
+    buttons = page.locator(".export .button")
+    expect(buttons).to_have_text(["Rounds (CSV)", "Everything (JSON)"])
+    assert lines(page, ".export .button") == [1, 1]
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.export .button')].map((button) => button.offsetHeight)"
+    )
+    assert heights[0] == heights[1]
+
+
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):
     phone = phones()
     keys = [live_api.create(players=[f"P{n}", "Ben"])["id"] for n in range(5)]

@@ -166,6 +166,17 @@ def test_the_export_buttons_are_one_line_and_the_same_height(phones, live_api):
     assert heights[0] == heights[1]
 
 
+def test_final_standings_wrap_forty_character_names_at_360(phones, live_api):
+    state = live_api.create(players=FORTY_CHARACTER_NAMES, rounds=5)
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    for path in (f"/s/{state['id']}/", f"/s/{state['view_id']}/table/"):
+        page = phone.open(path)
+        expect(page.locator("[data-final-standings] li")).to_have_count(4)
+        assert page.evaluate(DOCUMENT_WIDTH) <= 360, path
+        assert clipped(page, "[data-final-standings] .total") == [], path
+
+
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):
     phone = phones()
     keys = [live_api.create(players=[f"P{n}", "Ben"])["id"] for n in range(5)]

@@ -177,6 +177,29 @@ def test_final_standings_wrap_forty_character_names_at_360(phones, live_api):
         assert clipped(page, "[data-final-standings] .total") == [], path
 
 
+def test_a_sixty_letter_group_name_and_its_players_names_fit_360(phones, live_api):
+    status, group = live_api.call("POST", "/api/groups", {"name": "z" * 60})
+    assert status == 201, group
+    state = live_api.create(players=FORTY_CHARACTER_NAMES, group=group["id"])
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    page = phone.open(f"/g/{group['id']}/")
+    expect(page.locator("[data-group-name]")).to_have_text("z" * 60)
+    expect(page.locator("[data-evening]")).to_have_count(1)
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+    # The season table's names wrap: its sticky name column leaves room to see the figures.
+    first_figure_right = page.evaluate(
+        "document.querySelector('[data-season-table] tbody td').getBoundingClientRect().right"
+    )
+    assert first_figure_right <= 360
+    # The home page lists the group and the evening by their names.
+    phone.open(f"/s/{state['id']}/")
+    page = phone.open("/", live=False)
+    expect(page.locator("[data-group-list] li")).to_have_count(1)
+    expect(page.locator("[data-recent-list] li")).to_have_count(1)
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+
+
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):
     phone = phones()
     keys = [live_api.create(players=[f"P{n}", "Ben"])["id"] for n in range(5)]

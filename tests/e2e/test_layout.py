@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
@@ -17,6 +18,38 @@ CLIPPED = """(selector) => [...document.querySelectorAll(selector)].filter((elem
 
 def clipped(page, selector):
     return page.evaluate(CLIPPED, selector)
+
+
+# How many lines the text of each element matching a selector takes.
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
+  const text = document.createRange();
+  text.selectNodeContents(element);
+  return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+})"""
+DOCUMENT_WIDTH = "document.documentElement.scrollWidth"
+REAL_NAMES = ["Christopher", "Alexandra", "Jean-Baptiste", "Ann"]
+# Names may have 40 characters: one long word, several words, an accented letter over and over.
+FORTY_CHARACTER_NAMES = ["W" * 40, "Maximilian Alexander Wolfgang von Habsbu", "É" * 40, "Ann"]
+# At CHF 2.00 a point: +CHF 414.00, +CHF 382.00, −CHF 66.00 and −CHF 730.00.
+BIG_LOSSES = ([0, 5, 13, 8], [6, 0, 13, 9], [7, 8, 13, 0], [0, 9, 12, 11], [5, 0, 10, 13])
+AMOUNTS = "[data-nets] .money, [data-transfers] .num"
+
+
+def lines(page, selector):
+    # In one look: the settle page re-renders itself once its socket is live.
+    return page.evaluate(LINES, selector)
+
+
+def open_big_settlement(phones, live_api, names):
+    state = live_api.create(players=names, value_per_point="2.00", currency="CHF")
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    # Once its socket is live the page renders the settlement again: look after that.
+    with phone.page.expect_request_finished(lambda request: request.url.endswith("/settle/partial")):
+        page = phone.open(f"/s/{state['id']}/settle/")
+    page.locator("details.pairwise summary").tap()
+    expect(page.locator("details.pairwise")).to_have_attribute("open", "")
+    return page
 
 
 def test_with_2s_and_covering_every_name_shows_in_full_at_360(phones, live_api, screenshot):
@@ -104,6 +137,93 @@ def test_the_pairwise_tables_last_column_fits_at_360(phones, live_api):
     assert clipped(page, ".table-scroll, .pairwise-table") == []
     page.wait_for_timeout(500)  # the live re-render after the socket opens keeps it open
     expect(page.locator("details.pairwise")).to_have_attribute("open", "")
+
+
+@pytest.mark.parametrize("names", [REAL_NAMES, FORTY_CHARACTER_NAMES], ids=["real", "forty"])
+def test_the_settle_page_fits_360_and_shows_every_amount_whole(phones, live_api, names, screenshot):
+    page = open_big_settlement(phones, live_api, names)
+    expect(page.locator("[data-nets] .money")).to_have_text(
+        ["+CHF 414.00", "+CHF 382.00", "−CHF 66.00", "−CHF 730.00"]
+    )
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+    assert clipped(page, AMOUNTS) == []
+    assert lines(page, AMOUNTS) == [1] * 7
+    screenshot(page, f"settle-{names[0][:5]}", full_page=True)
+
+
+def test_the_pairwise_table_keeps_names_readable_and_scrolls_in_its_box(phones, live_api):
+    page = open_big_settlement(phones, live_api, REAL_NAMES)
+    expect(page.locator(".pairwise-table tbody th")).to_have_text(REAL_NAMES)
+    # Whole names, not a letter a line: a word on one line, Jean-Baptiste on two at most (its hyphen).
+    name_lines = lines(page, ".pairwise-table tbody th .player-name")
+    assert name_lines[:2] + name_lines[3:] == [1, 1, 1]
+    assert name_lines[2] <= 2
+    assert lines(page, ".pairwise-table td:not(.self)") == [1] * 12
+    # Too wide for the phone, the table scrolls in its box, to its last column; the page does not.
+    overflow, last_column_right = page.evaluate(
+        "() => { const box = document.querySelector('.pairwise .table-scroll');"
+        " const overflow = box.scrollWidth - box.clientWidth; box.scrollLeft = box.scrollWidth;"
+        " return [overflow, box.querySelector('thead th:last-child').getBoundingClientRect().right]; }"
+    )
+    assert overflow > 0
+    assert last_column_right <= 360
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+
+
+def test_the_pairwise_table_gives_forty_character_names_a_column_of_their_own(phones, live_api):
+    page = open_big_settlement(phones, live_api, FORTY_CHARACTER_NAMES)
+    expect(page.locator(".pairwise-table tbody th")).to_have_count(4)
+    widths = page.evaluate(
+        "[...document.querySelectorAll('.pairwise-table tbody th')].map((th) =>"
+        " th.getBoundingClientRect().width / parseFloat(getComputedStyle(th).fontSize))"
+    )
+    assert min(widths) >= 4  # em
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+
+
+def test_the_export_buttons_are_one_line_and_the_same_height(phones, live_api):
+    page = open_big_settlement(phones, live_api, REAL_NAMES)
+    buttons = page.locator(".export .button")
+    expect(buttons).to_have_text(["Rounds (CSV)", "Everything (JSON)"])
+    assert lines(page, ".export .button") == [1, 1]
+    heights = page.evaluate(
+        "[...document.querySelectorAll('.export .button')].map((button) => button.offsetHeight)"
+    )
+    assert heights[0] == heights[1]
+
+
+def test_final_standings_wrap_forty_character_names_at_360(phones, live_api):
+    state = live_api.create(players=FORTY_CHARACTER_NAMES, rounds=5)
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    for path in (f"/s/{state['id']}/", f"/s/{state['view_id']}/table/"):
+        page = phone.open(path)
+        expect(page.locator("[data-final-standings] li")).to_have_count(4)
+        assert page.evaluate(DOCUMENT_WIDTH) <= 360, path
+        assert clipped(page, "[data-final-standings] .total") == [], path
+
+
+def test_a_sixty_letter_group_name_and_its_players_names_fit_360(phones, live_api):
+    status, group = live_api.call("POST", "/api/groups", {"name": "z" * 60})
+    assert status == 201, group
+    state = live_api.create(players=FORTY_CHARACTER_NAMES, group=group["id"])
+    live_api.add_rounds(state["id"], *BIG_LOSSES)
+    phone = phones()
+    page = phone.open(f"/g/{group['id']}/")
+    expect(page.locator("[data-group-name]")).to_have_text("z" * 60)
+    expect(page.locator("[data-evening]")).to_have_count(1)
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
+    # The season table's names wrap: its sticky name column leaves room to see the figures.
+    first_figure_right = page.evaluate(
+        "document.querySelector('[data-season-table] tbody td').getBoundingClientRect().right"
+    )
+    assert first_figure_right <= 360
+    # The home page lists the group and the evening by their names.
+    phone.open(f"/s/{state['id']}/")
+    page = phone.open("/", live=False)
+    expect(page.locator("[data-group-list] li")).to_have_count(1)
+    expect(page.locator("[data-recent-list] li")).to_have_count(1)
+    assert page.evaluate(DOCUMENT_WIDTH) <= 360
 
 
 def test_home_puts_the_form_first_and_keeps_three_recent_sessions_removable(phones, live_api):

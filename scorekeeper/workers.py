@@ -22,3 +22,10 @@ class ScorekeeperWorker(UvicornWorker):
         # with it, 37 KB without (benchmarks/RESULTS.md). States are small; the proxy compresses HTTP.
         "ws_per_message_deflate": False,
     }
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        # A graceful restart (SIGHUP) or stop (SIGTERM) waits for open connections at most
+        # GRACEFUL_TIMEOUT: uvicorn's own wait is unbounded, and a phone's socket stays open all
+        # evening, so an old worker would outlive the restart until its phones went away.
+        self.config.timeout_graceful_shutdown = self.cfg.graceful_timeout

@@ -32,6 +32,7 @@ from tests import servers
 from tests.servers import LOGS, ROOT, free_port
 
 LEASE = 3.0
+GRACEFUL = 3  # seconds an old worker may wait for its open connections after a restart
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
 
@@ -50,6 +51,7 @@ def production_env(port: int, **more: str) -> dict[str, str]:
         "LOCK_LEASE_SECONDS": str(LEASE),
         "LOCK_IDLE_SECONDS": "1",
         "LOCK_GRACE_SECONDS": "1",
+        "GRACEFUL_TIMEOUT": str(GRACEFUL),
         "PYTHONUNBUFFERED": "1",
         **more,
     }
@@ -294,7 +296,20 @@ def test_a_session_survives_a_worker_killed_mid_session(served):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_graceful_restart_replaces_every_worker_without_refusing_a_request(served):
+    # Phones at an evening keep their sockets open, one of them holding the entry lock: the old
+    # workers close them when the graceful timeout is up (uvicorn alone waited on, past 30 s).
+    status, state = served.call("POST", "/api/sessions", {"players": PLAYERS})
+    assert status == 201, state
+    phones = [served.socket(state["view_id"]) for _ in range(4)]
+    for phone in phones:
+        next_state(phone, rounds_played(0))
+    holder = served.socket(state["id"])
+    grant = request(holder, 1, "lock.acquire", device="Ann's phone")
+    assert request(holder, 2, "round.add", cards=HANDS[0], token=grant["token"])["ok"]
+    phones.append(holder)
     old = served.workers()
+    assert {served.worker_of(phone) for phone in phones} <= old
+    restarted = time.monotonic()
     served.process.send_signal(signal.SIGHUP)
     answers, dropped = [], 0
 
@@ -314,6 +329,8 @@ def test_a_graceful_restart_replaces_every_worker_without_refusing_a_request(ser
         answers.append(ask())
         time.sleep(0.02)
     answers.append(ask())
+    assert time.monotonic() - restarted < GRACEFUL + 5, "an old worker outlived the graceful timeout"
+    assert all(closed(phone) for phone in phones)  # they reconnect, to the new workers
     # The listening socket stays open in gunicorn's master: a request that arrives while the new
     # workers boot waits in the backlog rather than being refused.
     assert len(answers) >= 2

@@ -69,3 +69,11 @@ export async function rematch(key) {
   if (response.ok) location.assign(reply.links.page);
   return reply;
 }
+
+// Dates and times in the page's language, in this device's own regional form when it speaks that
+// language (a British phone on the English page: 13:00 and 3 Dec; any phone on the Chinese page: Chinese).
+export function dateLocale() {
+  const page = document.documentElement.lang || "en";
+  const own = navigator.language || "";
+  return own.toLowerCase().split("-")[0] === page.toLowerCase().split("-")[0] ? own : page;
+}

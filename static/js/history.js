@@ -1,6 +1,7 @@
 // The history sheet: every version of every round, deleted rounds included (who, when, the
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
+import { dateLocale } from "./device.js";
 import { signed, t } from "./render.js";
 
 const ACTIONS = () => ({
@@ -66,7 +67,7 @@ export class HistorySheet {
     item.dataset.version = version.id;
     item.dataset.versionAction = version.action;
     item.classList.toggle("is-deleted", version.action === "deleted");
-    const when = new Date(version.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const when = new Date(version.at).toLocaleTimeString(dateLocale(), { hour: "2-digit", minute: "2-digit" });
     const action = ACTIONS()[version.action] ?? version.action;
     const what = this.number === null ? `${t("Round %(number)s", { number: version.number })} ${action}` : action;
     item.append(element("div", "history-head", `${what} · ${when} · ${version.device || t("a form")}`));

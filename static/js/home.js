@@ -1,7 +1,7 @@
 // The new-session form: quick setups fill it in, the last names typed on this
 // device come back, and this device's recent sessions are one tap away.
 
-import { forgetSession, recentSessions, rematch } from "./device.js";
+import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
 import { wireSettingsForm } from "./settings-form.js";
 
@@ -65,7 +65,7 @@ function recentItem(session) {
   link.href = `/s/${session.key ?? session.followKey}/`;
   link.className = "recent-link";
   link.textContent = session.names.join(" · ");
-  const when = new Date(session.seen).toLocaleDateString([], { day: "numeric", month: "short" });
+  const when = new Date(session.seen).toLocaleDateString(dateLocale(), { day: "numeric", month: "short" });
   const details = document.createElement("span");
   details.className = "muted small";
   details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${gettext("finished")}` : ""}`;

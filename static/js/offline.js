@@ -6,6 +6,7 @@
 // (reconcile.js, loaded only then).
 // No scoring here: pending rounds show their cards; the totals stay the server's.
 
+import { dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
 import { t, tn } from "./render.js";
 
@@ -176,5 +177,5 @@ function syncTime(at) {
   const when = new Date(at);
   const sameDay = when.toDateString() === new Date().toDateString();
   const options = sameDay ? { hour: "2-digit", minute: "2-digit" } : { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" };
-  return when.toLocaleString(document.documentElement.lang || undefined, options);
+  return when.toLocaleString(dateLocale(), options);
 }

@@ -322,3 +322,12 @@ def test_the_keys_are_listed_for_a_keyboard_not_on_a_touch_phone(
         shown[device] = page.locator(".key-help").is_visible()
         context.close()
     assert shown == {"phone": False, "laptop": True}
+
+
+def test_dates_follow_the_pages_language(phones, live_api, server_url):
+    state = live_api.create()
+    phone = phones()  # an en-GB browser
+    phone.open(f"/s/{state['id']}/")
+    phone.context.add_cookies([{"name": "django_language", "value": "zh-hant", "url": server_url}])
+    page = phone.open("/", live=False)
+    expect(page.locator("[data-recent-list] li .muted").first).to_contain_text("月")

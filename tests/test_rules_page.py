@@ -321,6 +321,7 @@ def test_settlement_transfers_match_the_engine(page, text):
 def test_money_in_the_other_modes_follows_the_points(text):
     scored = score_round(RoundEntry((5, 0, 11, 13)), LETTERS, RoundRules(Mode.WINNER_TAKES_ALL, FLAT_TIERS))
     net = settle(pairwise_points([scored], len(LETTERS)), HALF).net
+    assert "A, B, C and D hold 5, 0, 11 and 13 cards" in text
     assert f"worth +{net[B]} to B and costs A {-net[A]}" in text
     assert (net[B], net[A]) == (Decimal("14.50"), Decimal("-2.50"))
 

@@ -129,12 +129,14 @@ export class Entry {
     this.changed();
   }
 
-  // What is sent: a covering player who ended up the winner (filled in last) covers nobody,
-  // as the panel shows it.
+  // The covering player, unless they ended up the winner (filled in last): the winner covers nobody.
+  coveringPlayer() {
+    return this.covering !== null && this.counts()[this.covering] !== 0 ? this.covering : null;
+  }
+
+  // What is sent: the round as the panel shows it.
   payload(usesTwos) {
-    const cards = this.counts();
-    const covering = this.covering !== null && cards[this.covering] !== 0 ? this.covering : null;
-    return { cards, twos: usesTwos ? [...this.twos] : null, covering };
+    return { cards: this.counts(), twos: usesTwos ? [...this.twos] : null, covering: this.coveringPlayer() };
   }
 
   changed() {

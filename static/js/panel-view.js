@@ -26,7 +26,7 @@ export function drawPanel(panel) {
     if (cover) {
       // The winner covers nobody: no chip on their row.
       const winner = active && count === 0;
-      cover.checked = active && !winner && panel.entry.covering === index;
+      cover.checked = active && panel.entry.coveringPlayer() === index;
       cover.disabled = winner;
       cover.closest(".chip").classList.toggle("unavailable", winner);
     }

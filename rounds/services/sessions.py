@@ -82,9 +82,7 @@ def session_update(
     settings = clean_settings(changes, base=current_settings(session))
     apply_settings(session, settings)
     if rescore:
-        tally = rescore_rounds(
-            session=session, rules=settings.rules, covering=settings.covering_rule, device=lock.holder
-        )
+        tally = rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
     else:
         tally = stored_tally(session, session.players.count())
     rounds_played = Round.objects.filter(session=session).count()
@@ -139,9 +137,9 @@ def session_finish(*, session: Session, token: str | None) -> Session:
     return session_update(session=session, token=token, changes={"finished": True})
 
 
-def rescore_rounds(*, session: Session, rules: RoundRules, covering: bool, device: str) -> Tally:
+def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally:
     """Score every round again under `rules`, keeping what the table reported; the new sums.
-    Without the covering rule (`covering` False) nobody covers any more."""
+    In a session without the covering rule (as now set) nobody covers any more."""
     scored = scored_session(session)
     rescored_rounds = []
     for round_, entry, _ in scored.rounds:
@@ -149,7 +147,7 @@ def rescore_rounds(*, session: Session, rules: RoundRules, covering: bool, devic
         entry = RoundEntry(
             cards=entry.cards,
             twos=entry.twos if rules.counts_twos else None,
-            covering=entry.covering if covering else None,
+            covering=entry.covering if session.covering_rule else None,
         )
         entry = scoring.validate_round(entry, scored.names, rules)
         rescored = scoring.score_checked(entry, rules)

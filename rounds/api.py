@@ -1,4 +1,4 @@
-"""The JSON API of ../shared/API.md: the same services and selectors as the pages.
+"""The JSON API (README "The JSON API"; /api/openapi.json): the same services and selectors as the pages.
 
 Keys in the URL are the only credential (no cookies), so the API needs no CSRF
 token; it only accepts application/json, which a cross-site form cannot send.

@@ -1,4 +1,4 @@
-"""The OpenAPI 3.1 description of the JSON API (docs: ../shared/API.md), served at /api/openapi.json.
+"""The OpenAPI 3.1 description of the JSON API (README "The JSON API"), served at /api/openapi.json.
 
 The one place the contract is written for machines: tests/test_openapi.py validates it and
 checks that every /api/ route of rounds/urls.py is in it, and schemathesis calls every

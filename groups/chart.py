@@ -15,8 +15,13 @@ LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
 
 def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
     steps = len(season.evenings)
-    lines = {player: season.running_net.get(player, [0]) for player in colour}
-    values = [value for line in lines.values() for value in line] or [0]
+    # The players seated in these evenings, in the group's order, each carried flat to the end.
+    lines = {
+        player: [*line, (steps, line[-1][1])] if line[-1][0] < steps else line
+        for player in colour
+        if (line := season.running_net.get(player))
+    }
+    values = [value for line in lines.values() for _step, value in line] or [0]
     low, high = min([*values, 0]), max([*values, 0])
     if low == high:
         high = low + 1
@@ -27,16 +32,15 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
     def y(value: int) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
 
-    def points(line: list[int]) -> str:
-        first = steps + 1 - len(line)  # a player who joined later starts at their first evening
-        return " ".join(f"{x(first + step)},{y(value)}" for step, value in enumerate(line))
+    def points(line: list[tuple[int, int]]) -> str:
+        return " ".join(f"{x(step)},{y(value)}" for step, value in line)
 
     polylines = format_html_join(
         "",
         '<polyline class="line p{}" points="{}"><title>{}</title></polyline>'
         '<circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
         (
-            (colour[player], points(line), names[player], colour[player], x(steps), y(line[-1]))
+            (colour[player], points(line), names[player], colour[player], x(steps), y(line[-1][1]))
             for player, line in lines.items()
         ),
     )
@@ -58,7 +62,7 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
         ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
     )
-    summary = ", ".join(f"{names[player]} {line[-1]}" for player, line in lines.items())
+    summary = ", ".join(f"{names[player]} {line[-1][1]}" for player, line in lines.items())
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" data-season-chart>'
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',

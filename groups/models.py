@@ -13,6 +13,9 @@ from rounds.models import MAX_NAME_LENGTH, Session, new_key
 from rounds.scoring import MAX_PLAYERS
 
 MAX_GROUP_NAME_LENGTH = 60
+# Players one group may hold: a club's whole membership, far past any table of friends. The season
+# page lists every player, so the cap keeps it one screenful of work, not a stranger's choice.
+MAX_GROUP_PLAYERS = 200
 
 
 class Group(models.Model):

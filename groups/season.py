@@ -74,21 +74,20 @@ class Season:
     lines: list[PlayerLine]  # players with at least one game, by group player id
     head_to_head: list[HeadToHead]  # each pair that shared a game once, first < second
     evenings: list[Evening]  # oldest first
-    running_net: dict[int, list[int]]  # per player: net after each evening (0 before the first)
+    # Per player seated in these evenings: (step, net after it) where the line bends, from (0, 0);
+    # step n is the n-th evening. Between two points the net is flat, then moves in the last step.
+    running_net: dict[int, list[tuple[int, int]]]
     money: dict[int, dict[str, Decimal]] = field(default_factory=dict)
+    # Every pair seen from each side, and each player's pairs: built once, read in O(1) and O(degree).
+    pairs: dict[tuple[int, int], HeadToHead] = field(default_factory=dict, repr=False)
+    by_player: dict[int, list[HeadToHead]] = field(default_factory=dict, repr=False)
 
     def pair(self, player: int, other: int) -> HeadToHead | None:
         """The pair as seen from `player` (net: what `player` gained from `other`)."""
-        for pair in self.head_to_head:
-            if (pair.first, pair.second) == (player, other):
-                return pair
-            if (pair.first, pair.second) == (other, player):
-                return HeadToHead(first=player, second=other, games=pair.games, net=-pair.net)
-        return None
+        return self.pairs.get((player, other))
 
     def opponents(self, player: int) -> list[HeadToHead]:
-        seen = [line.player for line in self.lines if line.player != player]
-        return [pair for other in seen if (pair := self.pair(player, other)) is not None]
+        return self.by_player.get(player, [])
 
     def rival(self, player: int, names: Mapping[int, str] | None = None) -> int | None:
         """Whom `player` played most games with (at least MIN_SHARED_GAMES). Ties go to the one
@@ -116,38 +115,49 @@ def is_fried(cards_left: int, fry_from: int | None) -> bool:
 
 
 def season_of(evenings: Iterable[Evening]) -> Season:
-    """Every SPEC 10 figure over these evenings."""
+    """Every SPEC 10 figure over these evenings, in time linear in the seats and rounds played."""
     ordered = sorted(evenings, key=lambda evening: (evening.played_on, evening.session))
     figures: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(FIGURES, 0))
-    pairs: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
-    running: dict[int, list[int]] = {}
+    totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    running: dict[int, list[tuple[int, int]]] = {}
     money: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    net_so_far: dict[int, int] = defaultdict(int)
-    for step, evening in enumerate(ordered):
-        add_evening(evening, figures, pairs)
+    for step, evening in enumerate(ordered, start=1):
+        add_evening(evening, figures, totals)
         for index, player in enumerate(evening.players):
-            net_so_far[player] += sum(evening.pairwise[index]) if evening.pairwise else 0
-            running.setdefault(player, [0] * (step + 1))
+            line = running.setdefault(player, [(0, 0)])
+            last_step, last_net = line[-1]
+            if last_step < step - 1:
+                line.append((step - 1, last_net))  # flat until the evening before this one
+            line.append((step, last_net + (sum(evening.pairwise[index]) if evening.pairwise else 0)))
             if evening.money is not None and evening.rounds:
                 money[player][evening.currency] += evening.money[index]
-        for player, line in running.items():
-            line.append(net_so_far[player])
     lines = [PlayerLine(player=player, **counts) for player, counts in sorted(figures.items())]
+    head_to_head = [
+        HeadToHead(first=first, second=second, games=games, net=net)
+        for (first, second), (games, net) in sorted(totals.items())
+    ]
+    pairs: dict[tuple[int, int], HeadToHead] = {}
+    by_player: dict[int, list[HeadToHead]] = defaultdict(list)
+    for pair in head_to_head:
+        other_side = HeadToHead(first=pair.second, second=pair.first, games=pair.games, net=-pair.net)
+        for seen in (pair, other_side):
+            pairs[seen.first, seen.second] = seen
+            by_player[seen.first].append(seen)
     return Season(
         lines=[line for line in lines if line.games],
-        head_to_head=[
-            HeadToHead(first=first, second=second, games=games, net=net)
-            for (first, second), (games, net) in sorted(pairs.items())
-        ],
+        head_to_head=head_to_head,
         evenings=ordered,
         running_net=running,
         money={player: dict(by_currency) for player, by_currency in sorted(money.items())},
+        pairs=pairs,
+        by_player=dict(by_player),
     )
 
 
 def add_evening(
-    evening: Evening, figures: dict[int, dict[str, int]], pairs: dict[tuple[int, int], list[int]]
+    evening: Evening, figures: dict[int, dict[str, int]], totals: dict[tuple[int, int], list[int]]
 ) -> None:
+    """One evening into each seated player's figures and each pair's games and net (one pass)."""
     games = len(evening.rounds)
     for index, player in enumerate(evening.players):
         line = figures[player]
@@ -160,10 +170,12 @@ def add_evening(
             line["wins"] += cards_left == 0
             line["fries"] += is_fried(cards_left, round_.fry_from)
             line["real_losses"] += round_.real_losses[index]
+    if not games:
+        return
     for index, player in enumerate(evening.players):
         for other_index, other in enumerate(evening.players):
-            if player < other and games:
-                pair = pairs[player, other]
+            if player < other:
+                pair = totals[player, other]
                 pair[0] += games
                 pair[1] += evening.pairwise[index][other_index] if evening.pairwise else 0
 

@@ -13,7 +13,7 @@ from groups import season as season_rules
 from groups.chart import season_net_svg
 from groups.inputs import clean_date_range
 from groups.models import Group
-from groups.season import DateRange, Season
+from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
 from rounds.scoring import ScoringError
@@ -24,6 +24,8 @@ RANGES = {
     "year": _("This year"),
     "custom": _("Dates"),
 }
+# The head-to-head matrix shows the players with the most games, this many at most.
+MATRIX_PLAYERS = 20
 # Net first: on a 360 px phone it is the column the table is read by.
 SHOWN = ("net_score", "games", "wins", "fries", "real_losses", "evenings")
 COLUMNS = (
@@ -125,9 +127,15 @@ def row_of(
 
 
 def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:
-    """Rows: the player; columns: the opponent; a cell: points the row's player gained from the column's."""
-    players = [line.player for line in season.lines]
+    """Rows: the player; columns: the opponent; a cell: points the row's player gained from the column's.
+
+    At most MATRIX_PLAYERS players, those with the most games: a wider matrix is unreadable on a
+    phone and would grow with the square of the players (the season JSON has every pair)."""
+    most_played = sorted(season.lines, key=lambda line: (-line.games, by_name(line.player, names)))
+    shown = {line.player for line in most_played[:MATRIX_PLAYERS]}
+    players = [line.player for line in season.lines if line.player in shown]
     return {
+        "left_out": max(0, len(season.lines) - MATRIX_PLAYERS),
         "heads": [{"name": names[player], "colour": colour[player]} for player in players],
         "rows": [
             {

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from groups.inputs import clean_new_name
-from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, GroupSeat
 from rounds import services as rounds_services
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players
@@ -19,6 +19,14 @@ from rounds.scoring import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
+GROUP_FULL = gettext_noop(
+    "Players: this group already has %(most)s players, the most a group can have, so %(name)s cannot join"
+)
+
+
+class GroupFull(ServiceError):
+    def __init__(self, name: str) -> None:
+        super().__init__(GROUP_FULL, field="players", most=MAX_GROUP_PLAYERS, name=name)
 
 
 @transaction.atomic
@@ -27,12 +35,15 @@ def group_create(*, name: str) -> Group:
 
 
 def group_players_for(group: Group, names: Sequence[str]) -> list[GroupPlayer]:
-    """The group's players for these cleaned names, in order; a name the group lacks joins it."""
+    """The group's players for these cleaned names, in order; a name the group lacks joins it,
+    while the group has room (MAX_GROUP_PLAYERS)."""
     known = {player.name_key: player for player in GroupPlayer.objects.filter(group=group)}
     players = []
     for name in names:
         key = name_key(name)
         if key not in known:
+            if len(known) >= MAX_GROUP_PLAYERS:
+                raise GroupFull(name)
             known[key] = GroupPlayer.objects.create(group=group, name=name, name_key=key)
         players.append(known[key])
     return players

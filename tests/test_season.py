@@ -144,7 +144,7 @@ def test_rename_mid_season_keeps_the_history():
     lines, season, _ = lines_by_name(group)
     assert sorted(lines) == ["Annie", "Ben"]
     assert (lines["Annie"].evenings, lines["Annie"].wins, lines["Annie"].net_score) == (2, 2, 7)
-    assert season.running_net[ann.pk] == [0, 5, 7]
+    assert season.running_net[ann.pk] == [(0, 0), (1, 5), (2, 7)]
 
 
 def test_season_json_has_the_contract_fields(season_group):

@@ -6,7 +6,7 @@ import json
 from collections import defaultdict
 from datetime import date
 
-from django.db.models import Count, TextField
+from django.db.models import Count, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -29,6 +29,11 @@ def season_link(sender: object, *, session: object, **kwargs: object) -> dict | 
         "label": gettext("Season of %(group)s") % {"group": group.name},
         "kind": "season",
     }
+
+
+def evening_ids(sender: object, **kwargs: object) -> QuerySet:
+    """Every group's evenings: they go with their group, never alone (rounds.signals.sessions_kept)."""
+    return GroupEvening.objects.values("session_id")
 
 
 def group_by_key(key: str) -> tuple[Group, Viewer] | None:

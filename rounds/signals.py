@@ -5,6 +5,8 @@
   carry over to the next one (a group's evening rematched is the group's next evening).
 - `session_links` (session=): while the session page is drawn; a receiver may answer with a
   link for its menu, `{"url": ..., "label": ..., "kind": ...}`, or None.
+- `sessions_kept` (): asked by `purge_sessions`; a receiver answers with a query of the session
+  ids it keeps (a group's evenings live and go with their group), never purged on their own.
 """
 
 from django.dispatch import Signal
@@ -12,6 +14,7 @@ from django.dispatch import Signal
 session_published = Signal()
 session_rematched = Signal()
 session_links = Signal()
+sessions_kept = Signal()
 
 
 def page_links(session: object) -> list[dict]:

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from rounds import scoring
+from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
-from rounds.models import Hand, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Hand, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import check_covering_rule, session_rules, tiers_json
 from rounds.services.records import store_scores, version_of
@@ -40,7 +41,10 @@ def session_import(
     played_at: datetime,
     device: str,
 ) -> Session:
-    """A finished session with these rounds (from scored_entries), dated `played_at`."""
+    """A finished session with these rounds (from scored_entries), played at `played_at` and
+    written now: `updated_at` says when the rows were written, which the purge reads."""
+    if len(rounds) > MAX_SESSION_ROUNDS:
+        raise SessionFull(MAX_SESSION_ROUNDS)
     session = session_create(players=players, settings=settings)
     rules = session_rules(session)
     stored = []
@@ -77,7 +81,7 @@ def session_import(
     tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
-    session.created_at = session.updated_at = session.finished_at = played_at
+    session.created_at = session.finished_at = played_at
     session.ended_by_hand = True
     session.version = len(rounds) + 1
     session.save()

@@ -1,0 +1,63 @@
+"""manage.py purge_groups --older-than DAYS: remove groups nobody has used for DAYS days, whole.
+
+A group goes with everything it holds: its evenings (the sessions, their rounds and history),
+its players and its import records, in one transaction. Used means: made, an evening changed,
+or a log imported. `purge_sessions` never removes a group's evening on its own.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.db.models import Count, Max, Q, QuerySet
+from django.utils import timezone
+
+from groups.models import Group, GroupEvening
+from rounds.models import Session
+
+
+def unused_groups(days: int) -> QuerySet[Group]:
+    cutoff = timezone.now() - timedelta(days=days)
+    return (
+        Group.objects.filter(created_at__lt=cutoff)
+        .annotate(last_change=Max("evenings__session__updated_at"), last_import=Max("imports__created_at"))
+        .filter(Q(last_change__isnull=True) | Q(last_change__lt=cutoff))
+        .filter(Q(last_import__isnull=True) | Q(last_import__lt=cutoff))
+    )
+
+
+class Command(BaseCommand):
+    help = (
+        "Delete groups not used for DAYS days (no evening changed, no log imported), each with its "
+        "evenings, players and import records."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--older-than", type=int, required=True, metavar="DAYS")
+        parser.add_argument("--dry-run", action="store_true", help="only list what would go")
+
+    def handle(self, *args: object, older_than: int, dry_run: bool, **options: object) -> None:
+        if older_than < 1:
+            raise CommandError("--older-than: give a whole number of days, 1 or more")
+        ids = list(unused_groups(older_than).values_list("pk", flat=True))
+        groups = Group.objects.filter(pk__in=ids).order_by("pk")
+        if dry_run:
+            listed = groups.annotate(
+                evening_count=Count("evenings", distinct=True), import_count=Count("imports", distinct=True)
+            )
+            for group in listed:
+                self.stdout.write(
+                    f"  group {group.pk} ({group.name}): made {group.created_at:%Y-%m-%d}, "
+                    f"{group.evening_count} evenings, {group.import_count} imported logs"
+                )
+            self.stdout.write(f"{len(ids)} groups not used for {older_than} days would be removed")
+            return
+        with transaction.atomic():
+            evenings = GroupEvening.objects.filter(group_id__in=ids).values("session_id")
+            sessions = Session.objects.filter(pk__in=evenings).delete()[1].get("rounds.Session", 0)
+            groups.delete()
+        self.stdout.write(
+            f"Removed {len(ids)} groups not used for {older_than} days, with their {sessions} evenings"
+        )

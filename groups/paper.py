@@ -11,13 +11,14 @@ from datetime import UTC, date, datetime, time
 
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext
 
 from groups.inputs import MAX_LOG_BYTES
-from groups.models import Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
-from groups.services import group_players_for, link_evening
+from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
+from groups.services import GROUP_FULL, group_players_for, link_evening
 from rounds.errors import ServiceError, translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.models import Round
+from rounds.models import MAX_SESSION_ROUNDS, Round
 from rounds.names import name_key
 from rounds.paperlog import (
     PaperLogError,
@@ -29,10 +30,15 @@ from rounds.paperlog import (
     fry_tiers,
     parse_paper_log,
 )
+from rounds.ratelimit import rate_limited
 from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
+# What one import may bring: a few years of weekly evenings. Past it the log is refused at the
+# line that passes the cap, before any round is scored, so one request stays short.
+MAX_IMPORT_TABLES = 250
+MAX_IMPORT_ROUNDS = 5_000
 IMPORT_DEVICE = "A paper log"
 # An evening stored from a log has no clock time: 20:00 UTC on its day.
 EVENING_TIME = time(20, tzinfo=UTC)
@@ -40,6 +46,17 @@ EVENING_TIME = time(20, tzinfo=UTC)
 
 ALREADY_IMPORTED = gettext_noop(
     "This log was already imported into this group on %(day)s (%(sessions)s evenings); nothing was added"
+)
+
+
+TOO_MANY_TABLES = gettext_noop(
+    "One log brings at most %(most)s tables: import the tables from this line on as another log"
+)
+TOO_MANY_ROUNDS = gettext_noop(
+    "One log brings at most %(most)s rounds: import the tables from this line on as another log"
+)
+TABLE_TOO_LONG = gettext_noop(
+    "A table holds at most %(most)s rounds, as a session does: start a new table (a line of names) here"
 )
 
 
@@ -65,6 +82,38 @@ class LogRefused(ServiceError):
 
 def refused(error: PaperLogError) -> LogRefused:
     return LogRefused(translated(error), error.line)
+
+
+def refused_at(line: int, template: str, **params: object) -> LogRefused:
+    return LogRefused(gettext(template) % params, line)
+
+
+def size_refusals(group: Group, tables: list[PaperTable]) -> list[LogRefused]:
+    """Each cap the log passes (tables, rounds, a table's rounds, the group's players), at the line
+    where it passes it."""
+    found = []
+    if len(tables) > MAX_IMPORT_TABLES:
+        found.append(
+            refused_at(tables[MAX_IMPORT_TABLES].line, TOO_MANY_TABLES, most=f"{MAX_IMPORT_TABLES:,}")
+        )
+    rounds = [round_ for table in tables for round_ in table.rounds]
+    if len(rounds) > MAX_IMPORT_ROUNDS:
+        found.append(
+            refused_at(rounds[MAX_IMPORT_ROUNDS].line, TOO_MANY_ROUNDS, most=f"{MAX_IMPORT_ROUNDS:,}")
+        )
+    long = next((table for table in tables if len(table.rounds) > MAX_SESSION_ROUNDS), None)
+    if long is not None:
+        found.append(
+            refused_at(long.rounds[MAX_SESSION_ROUNDS].line, TABLE_TOO_LONG, most=f"{MAX_SESSION_ROUNDS:,}")
+        )
+    players = set(GroupPlayer.objects.filter(group=group).values_list("name_key", flat=True))
+    joining = ((table, name) for table in tables for name in table.players if name_key(name) not in players)
+    for table, name in joining:
+        players.add(name_key(name))
+        if len(players) > MAX_GROUP_PLAYERS:
+            found.append(refused_at(table.line, GROUP_FULL, most=MAX_GROUP_PLAYERS, name=name))
+            break
+    return found
 
 
 @dataclass(frozen=True)
@@ -158,9 +207,10 @@ def log_preview(*, group: Group, text: str) -> tuple[ImportSummary, list[LogRefu
     """What the log holds and every line it refuses (each with its number), storing nothing;
     AlreadyImported if this group has it already."""
     tables, errors = check_paper_log(text)
-    if tables and not errors:
+    refusals = sorted([*map(refused, errors), *size_refusals(group, tables)], key=lambda error: error.line)
+    if tables and not refusals:
         check_not_imported(group, log_digest(tables))
-    return summary_of(group, tables, dry_run=True), [refused(error) for error in errors]
+    return summary_of(group, tables, dry_run=True), refusals
 
 
 def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
@@ -170,6 +220,9 @@ def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
         tables = parse_paper_log(text)
     except PaperLogError as error:
         raise refused(error) from None
+    refusals = size_refusals(group, tables)
+    if refusals:
+        raise min(refusals, key=lambda error: error.line)
     checked = [checked_table(table) for table in tables]
     summary = summary_of(group, tables, dry_run=dry_run)
     if not tables:  # comments alone: nothing to import, however often it is sent
@@ -195,6 +248,15 @@ def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
             group=group, digest=digest, sessions=summary.sessions, rounds=summary.rounds
         )
     return summary
+
+
+def import_counted(request: HttpRequest, *, group: Group, text: str, dry_run: bool) -> ImportSummary:
+    """An import stored counts once against the address's imports (RATE_LIMIT_IMPORTS), however
+    many tables it brings; a dry run stores nothing and counts nothing."""
+    if dry_run:
+        return log_import(group=group, text=text, dry_run=True)
+    with rate_limited(request, "import"):
+        return log_import(group=group, text=text, dry_run=False)
 
 
 def log_digest(tables: list[PaperTable]) -> str:

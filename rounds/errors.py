@@ -10,6 +10,9 @@ LOCK_NEEDED = gettext_noop("Open the entry first: nobody holds the entry lock")
 LOCK_LOST = gettext_noop("Your entry lock has run out; open the entry again")
 LOCK_STILL_LIVE = gettext_noop("%(holder)s is still entering; you can take over once it goes idle")
 SESSION_FINISHED = gettext_noop("The session is finished; reopen it to add a round")
+SESSION_FULL = gettext_noop(
+    "Rounds: this session holds %(most)s rounds, the most one session can; start a rematch to play on"
+)
 REQUEST_REUSED = gettext_noop("This request_id was already used for a different change")
 ROUND_MISSING = gettext_noop("There is no round %(number)s")
 VERSION_MISSING = gettext_noop("There is no version %(version)s in this session's history")
@@ -42,6 +45,13 @@ class SessionFinished(ServiceError):
 
     def __init__(self) -> None:
         super().__init__(SESSION_FINISHED)
+
+
+class SessionFull(ServiceError):
+    status = 409
+
+    def __init__(self, most: int) -> None:
+        super().__init__(SESSION_FULL, field="rounds", most=f"{most:,}")
 
 
 class RequestReused(ServiceError):

@@ -21,6 +21,9 @@ COVERING_STYLES = [style.value for style in CoveringStyle]
 MAX_DEVICE_LENGTH = 40
 # The largest number a PositiveIntegerField holds on every database; a bigger one names no round.
 MAX_ROUND_NUMBER = 2**31 - 1
+# Rounds one session holds (a long evening is 60): its whole state, sent to a phone on connecting,
+# then stays well inside one WebSocket frame (daphne and uvicorn refuse frames over 1 MiB).
+MAX_SESSION_ROUNDS = 1000
 
 
 def new_key() -> str:

@@ -17,7 +17,7 @@ from rounds.api import refused
 from rounds.errors import ProtocolError, status_of, translated
 from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
-from rounds.models import Session
+from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
@@ -83,6 +83,7 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
         "viewer": viewer,
         "can_edit": viewer is Viewer.EDITOR,
         "pad_keys": PAD_KEYS,
+        "max_rounds": MAX_SESSION_ROUNDS,
         "page_links": page_links(session),
         **extra,
     }

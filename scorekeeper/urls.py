@@ -14,3 +14,4 @@ urlpatterns = [
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
 ]
+handler400 = "scorekeeper.refusals.bad_request"

@@ -63,6 +63,7 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
     still_there = live_round(session, version)
     if still_there is not None:
         raise VersionRefused(ROUND_STILL_THERE, number=still_there.number)
+    table.check_room()
     rules = rules_of_version(version)
     checked = scoring.validate_round(entry_of_version(version), table.names, rules)
     scored = scoring.score_checked(checked, rules)

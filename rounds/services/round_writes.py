@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from rounds import scoring
-from rounds.errors import SessionFinished
+from rounds.errors import SessionFinished, SessionFull
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_release, lock_row
-from rounds.models import Hand, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Hand, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import (
     check_covering_rule,
@@ -51,6 +51,11 @@ class Table:
         hands = list(Hand.objects.filter(round=round_).values_list("cards_left", "twos_held"))
         entry = entry_of(round_, hands)
         return entry, scoring.score_round(entry, self.names, rules_of(round_))
+
+    def check_room(self) -> None:
+        """One more round fits in the session (MAX_SESSION_ROUNDS)."""
+        if self.rounds_played >= MAX_SESSION_ROUNDS:
+            raise SessionFull(MAX_SESSION_ROUNDS)
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,7 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     """Score and store the next round under the session's current rules."""
     if session.finished:
         raise SessionFinished()
+    table.check_room()
     rules = session_rules(session)
     check_covering_rule(session, entry)
     checked = scoring.validate_round(entry, table.names, rules)

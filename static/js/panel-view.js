@@ -44,11 +44,15 @@ export function drawPanel(panel) {
       ? roundHeading(state)
       : t("Cards left");
   panel.button("add-round").textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : t("Add round");
-  panel.button("add-round").disabled = panel.mode === "saving" || panel.mode === "busy";
+  // A session at its cap (MAX_SESSION_ROUNDS) takes corrections, not new rounds: the notice says so.
+  const full = panel.form.querySelector("[data-rounds-full]");
+  const atCap = !editing && state.next.round > Number(full.dataset.most);
+  full.hidden = !atCap;
+  panel.button("add-round").disabled = panel.mode === "saving" || panel.mode === "busy" || atCap;
   panel.button("delete-round").hidden = !editing;
   panel.button("history").hidden = !editing;
   panel.button("cancel").disabled = !active;
-  for (const key of panel.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = panel.mode === "busy" || panel.mode === "saving";
+  for (const key of panel.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = panel.mode === "busy" || panel.mode === "saving" || atCap;
   drawLockArea(panel);
 }
 

@@ -5,9 +5,13 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 ARGS ?=
+PROXY ?= 0
+# daphne's own access log (-v 1) would print every path, keys and all: the app logs each request
+# itself, keys cut (scorekeeper/logs.py). Forwarding headers are trusted only with PROXY=1.
+DAPHNE_ARGS = -b $(HOST) -p $(PORT) -v 0 $(if $(filter 1,$(PROXY)),--proxy-headers)
 I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=test-artifacts --ignore=tests --no-obsolete
 
-.PHONY: run serve bench test lint format chromium gettext redis messages clean
+.PHONY: run serve bench test lint format chromium gettext redis messages clean print-daphne-args
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -22,13 +26,14 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $@ $(VENV)/.runtime
 
-## run: set up and serve the app (SQLite + in-memory channel layer, one daphne process)
+## run: set up and serve the app (SQLite + in-memory channel layer, one daphne process);
+## PROXY=1 only behind a reverse proxy that sets X-Forwarded-For itself (README "Running it")
 run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then $(BIN)/python -c 'from scorekeeper.settings import LAN_ADDRESS; print(f"Phones on this network: http://{LAN_ADDRESS}:$(PORT)/")'; fi
-	exec $(BIN)/daphne -b $(HOST) -p $(PORT) --proxy-headers scorekeeper.asgi:application
+	ACCESS_LOG=$${ACCESS_LOG:-1} exec $(BIN)/daphne $(DAPHNE_ARGS) scorekeeper.asgi:application
 
 ## serve: production mode: WORKERS (2) gunicorn + uvicorn workers on HOST:PORT, PostgreSQL + Redis
 ## (needs DATABASE_URL, REDIS_URL and SECRET_KEY; see docs/DEPLOY.md)
@@ -83,3 +88,7 @@ format: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) staticfiles .test-db.sqlite3*
+
+# The arguments `make run` gives daphne, for the tests that start it the same way.
+print-daphne-args:
+	@echo $(DAPHNE_ARGS)

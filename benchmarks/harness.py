@@ -141,7 +141,10 @@ def started(
 def base_env(**more: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
     # The bench opens a few hundred sessions from one address: far past the per-address limit.
-    limits = {"RATE_LIMIT_SESSIONS": "1000000/3600", "RATE_LIMIT_GROUPS": "1000000/3600"}
+    limits = {
+        f"RATE_LIMIT_{scope}": "1000000/3600"
+        for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS")
+    }
     return {
         **env,
         **limits,

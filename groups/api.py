@@ -70,7 +70,7 @@ def import_log(request: HttpRequest, group: str) -> JsonResponse:
     if body and request.content_type != "text/plain":
         raise ProtocolError(415, _("Send the paper log as text/plain; charset=utf-8"))
     try:
-        summary = paper.log_import(group=found, text=clean_log_text(body), dry_run=dry_run)
+        summary = paper.import_counted(request, group=found, text=clean_log_text(body), dry_run=dry_run)
     except paper.LogRefused as error:
         return JsonResponse(
             {"error": error.message, "field": "log", "player": None, "line": error.line}, status=400

@@ -89,6 +89,13 @@ def evening_rematched(sender: object, *, session: Session, rematch: Session, **k
         link_evening(group=evening.group, session=rematch, players=players, played_on=timezone.localdate())
 
 
+def evening_rematch_rate(sender: object, *, session: Session, **kwargs: object) -> tuple[str, str] | None:
+    """A group's evening rematched counts against the group's evenings, not the address
+    (rounds.signals.rematch_counted)."""
+    group_id = GroupEvening.objects.filter(pk=session.pk).values_list("group_id", flat=True).first()
+    return None if group_id is None else ("evening", f"group:{group_id}")
+
+
 @transaction.atomic
 def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupPlayer:
     """A new name for a player: every evening they played stays theirs."""

@@ -87,7 +87,7 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
     form = EveningForm(found, request.POST)
     if form.is_valid():
         try:
-            with rate_limited(request, "session"):
+            with rate_limited(request, "evening", subject=f"group:{found.pk}"):
                 session = services.group_session_create(
                     group=found, players=form.names, settings=form.settings
                 )
@@ -133,7 +133,7 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
             upload.read(paper.MAX_UPLOAD) if upload else request.POST.get("log", "")
         )
         if request.POST.get("commit") == "1":
-            done = paper.log_import(group=found, text=text, dry_run=False)
+            done = paper.import_counted(request, group=found, text=text, dry_run=False)
             messages.success(
                 request,
                 ngettext(

@@ -49,6 +49,7 @@ from rounds.selectors import (
     session_history,
     table_state,
 )
+from rounds.signals import rematch_rate
 
 LOCK_HEADER = "X-Entry-Lock"
 
@@ -129,7 +130,9 @@ def sessions(request: HttpRequest) -> JsonResponse:
     players = clean_players(body.get("players"))
     settings = clean_settings(body)
     group = group_to_join(body.get("group"))
-    with rate_limited(request, "session"):
+    # A stranger's session counts against the address; a group's evening, against the group.
+    scope, subject = ("session", None) if group is None else ("evening", f"group:{group.pk}")
+    with rate_limited(request, scope, subject=subject):
         if group is None:
             session = services.session_create(
                 players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
@@ -256,7 +259,8 @@ def preview(request: HttpRequest, key: str) -> JsonResponse:
 def rematch(request: HttpRequest, key: str) -> JsonResponse:
     """A new session with the same players, seats and settings."""
     session, _viewer = open_session(key, write=True)
-    with rate_limited(request, "session"):
+    scope, subject = rematch_rate(session)
+    with rate_limited(request, scope, subject=subject):
         rematch = services.session_rematch(session=session)
     return JsonResponse(table_state(rematch, viewer=Viewer.EDITOR), status=201)
 

@@ -1,17 +1,21 @@
-"""Rate limits per client address, counted in the database so that every worker shares them.
+"""Rate limits, counted in the database so that every worker shares them.
 
     with rate_limited(request, "session"):
         session = services.session_create(...)
 
-Only what succeeds counts: the hit is counted in the same transaction as the write, and a
-write past the limit is rolled back and refused with 429 (RateLimited). Limits come from
-settings.RATE_LIMITS, {scope: (how many, per seconds)}; any scope may be added there (groups).
+A stranger's writes count against the client's address; a write made with a key may count
+against what the key opens instead (`subject`: a group's evenings against the group), so a
+venue of many tables behind one address is not one stranger. Only what succeeds counts: the
+hit is counted first, in the same transaction as the write, so a refused write rolls it back
+and a write past the limit is refused with 429 (RateLimited) before any of its work. Limits
+come from settings.RATE_LIMITS, {scope: (how many, per seconds)}.
 """
 
 from __future__ import annotations
 
 import contextlib
 import math
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -28,6 +32,9 @@ from rounds.scoring import gettext_noop
 TOO_MANY = {
     "session": gettext_noop("Too many new sessions from this address; try again in %(minutes)s minutes"),
     "group": gettext_noop("Too many new groups from this address; try again in %(minutes)s minutes"),
+    "import": gettext_noop("Too many imports from this address; try again in %(minutes)s minutes"),
+    "rematch": gettext_noop("Too many rematches from this address; try again in %(minutes)s minutes"),
+    "evening": gettext_noop("Too many new evenings in this group; try again in %(minutes)s minutes"),
 }
 
 
@@ -40,7 +47,8 @@ class RateLimited(ServiceError):
 
 
 def client_address(request: HttpRequest) -> str:
-    """The caller's address (daphne --proxy-headers puts the forwarded one here behind a proxy)."""
+    """The caller's address: the connection's own, or, behind a proxy trusted to say it
+    (`make run PROXY=1`, `make serve`'s FORWARDED_ALLOW_IPS), the address it forwarded."""
     return (request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
@@ -61,11 +69,30 @@ def count_hit(scope: str, client: str) -> None:
 
 
 @contextlib.contextmanager
-def rate_limited(request: HttpRequest, scope: str) -> Iterator[None]:
-    """Run a write that counts against `scope`; refused (and undone) past the limit."""
+def rate_limited(request: HttpRequest, scope: str, *, subject: str | None = None) -> Iterator[None]:
+    """Run a write that counts against `scope` for `subject` (else the client's address): refused
+    before it starts past the limit, and not counted if it fails."""
     with transaction.atomic():
+        count_hit(scope, subject or client_address(request))
         yield
-        count_hit(scope, client_address(request))
+
+
+class Allowance:
+    """How fast one connection may ask for something: `burst` at once, then `per_second`
+    (a token bucket). Per socket, so in the socket's own memory, not the database."""
+
+    def __init__(self, burst: float, per_second: float) -> None:
+        self.burst, self.per_second = burst, per_second
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 def purge_counters() -> int:

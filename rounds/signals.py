@@ -5,6 +5,9 @@
   carry over to the next one (a group's evening rematched is the group's next evening).
 - `session_links` (session=): while the session page is drawn; a receiver may answer with a
   link for its menu, `{"url": ..., "label": ..., "kind": ...}`, or None.
+- `rematch_counted` (session=): before a rematch; a receiver may answer `(scope, subject)` to
+  count the rematch against (a group's evening: the group's evenings), else it counts against
+  the address's rematches.
 - `sessions_kept` (): asked by `purge_sessions`; a receiver answers with a query of the session
   ids it keeps (a group's evenings live and go with their group), never purged on their own.
 """
@@ -15,6 +18,15 @@ session_published = Signal()
 session_rematched = Signal()
 session_links = Signal()
 sessions_kept = Signal()
+rematch_counted = Signal()
+
+
+def rematch_rate(session: object) -> tuple[str, str | None]:
+    """What a rematch of this session counts against: `(scope, subject)`; None is the address."""
+    for _receiver, answer in rematch_counted.send(sender=type(session), session=session):
+        if answer:
+            return answer
+    return "rematch", None
 
 
 def page_links(session: object) -> list[dict]:

@@ -190,10 +190,15 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
     return int(count), int(seconds)
 
 
-# New sessions (and groups) per client address, counted in the database across workers.
+# Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
+# new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
+# session outside a group. Per group: its new evenings, rematches of them included.
 RATE_LIMITS = {
     "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
+    "import": env_rate("RATE_LIMIT_IMPORTS", "10/3600"),
+    "rematch": env_rate("RATE_LIMIT_REMATCHES", "120/3600"),
+    "evening": env_rate("RATE_LIMIT_EVENINGS", "120/3600"),
 }
 
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
@@ -228,26 +233,45 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", True)
 
-# JSON_LOGS=1 (make serve): one JSON line per request and per socket event on stdout,
-# and every other log record as JSON too. Off by default, so tests and `make run` stay quiet.
+# JSON_LOGS=1 (make serve): one JSON line per request and per socket event on stdout, and every
+# other record as JSON too. ACCESS_LOG=1 (make run): the same lines as plain text. Neither by
+# default, so tests stay quiet. Every handler writes through a formatter that cuts keys
+# (scorekeeper/logs.py), and Django's own loggers write only through these handlers.
 JSON_LOGS = env_flag("JSON_LOGS", False)
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "scorekeeper.logs.JsonFormatter"}},
-    "handlers": {
-        "console": {"class": "logging.StreamHandler"},
-        "json": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
-    },
-    "root": {
-        "handlers": ["json" if JSON_LOGS else "console"],
-        "level": os.environ.get("LOG_LEVEL", "WARNING"),
-    },
-    "loggers": {
-        "scorekeeper.access": {
-            "handlers": ["json"] if JSON_LOGS else [],
-            "level": "INFO" if JSON_LOGS else "WARNING",
-            "propagate": False,
-        }
-    },
-}
+ACCESS_LOG = env_flag("ACCESS_LOG", False)
+
+
+def logging_config(*, json_logs: bool, access_log: bool) -> dict:
+    handler = "json" if json_logs else "console"
+    level = os.environ.get("LOG_LEVEL", "WARNING")
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {
+            "json": {"()": "scorekeeper.logs.JsonFormatter"},
+            "plain": {"()": "scorekeeper.logs.PlainFormatter"},
+        },
+        "handlers": {
+            "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+            "json": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "json"},
+        },
+        "root": {"handlers": [handler], "level": level},
+        "loggers": {
+            # Django's default config gives these a console handler of its own (unredacted, under DEBUG).
+            "django": {"handlers": [], "level": level, "propagate": True},
+            "django.server": {"handlers": [], "propagate": True},
+            "scorekeeper.access": {
+                "handlers": [handler] if json_logs or access_log else [],
+                "level": "INFO" if json_logs or access_log else "WARNING",
+                "propagate": False,
+            },
+            # The consumers' socket events (INFO) and failures, through the root's handler.
+            **{
+                consumers: {"handlers": [], "level": "INFO" if json_logs or access_log else level}
+                for consumers in ("rounds.consumers", "groups.consumers")
+            },
+        },
+    }
+
+
+LOGGING = logging_config(json_logs=JSON_LOGS, access_log=ACCESS_LOG)

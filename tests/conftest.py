@@ -46,7 +46,7 @@ def pytest_runtest_setup(item):
 @pytest.fixture(autouse=True)
 def generous_rate_limits(settings):
     """Tests create many sessions from one address; tests/test_rate_limits.py sets tight limits."""
-    settings.RATE_LIMITS = {"session": (100_000, 60), "group": (100_000, 60)}
+    settings.RATE_LIMITS = {scope: (100_000, 60) for scope in settings.RATE_LIMITS}
 
 
 @pytest.fixture

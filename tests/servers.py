@@ -15,6 +15,7 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "test-artifacts" / "logs"
+RATE_LIMITS = [f"RATE_LIMIT_{scope}" for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS")]
 
 
 def free_port() -> int:
@@ -35,9 +36,23 @@ def test_database_url() -> str:
     return f"postgres://{user}{password}@{host}:{port}/{settings['NAME']}"
 
 
+def daphne_args(port: int, **make: str) -> list[str]:
+    """daphne's arguments as `make run` gives them (its DAPHNE_ARGS), on loopback and `port`."""
+    variables = [f"{name}={value}" for name, value in {"HOST": "127.0.0.1", "PORT": port, **make}.items()]
+    listed = subprocess.run(
+        ["make", "-s", "--no-print-directory", "print-daphne-args", *variables],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return listed.stdout.split()
+
+
 @contextlib.contextmanager
-def daphne(port: int | None = None, **env: str) -> Iterator[str]:
-    """Start `daphne scorekeeper.asgi:application` on `port` (a free one by default); yield its base URL."""
+def daphne(port: int | None = None, *, make: dict[str, str] | None = None, **env: str) -> Iterator[str]:
+    """Start daphne as `make run` does (`make` variables such as PROXY=1 given as `make`) on
+    `port` (a free one by default); yield its base URL."""
     port = port or free_port()
     LOGS.mkdir(parents=True, exist_ok=True)
     log = (LOGS / f"daphne-{port}.log").open("w")
@@ -47,12 +62,12 @@ def daphne(port: int | None = None, **env: str) -> Iterator[str]:
         "HTTPS": "0",
         "DEBUG": "0",
         "PYTHONUNBUFFERED": "1",
-        "RATE_LIMIT_SESSIONS": "100000/60",
-        "RATE_LIMIT_GROUPS": "100000/60",
+        "ACCESS_LOG": "1",
+        **dict.fromkeys(RATE_LIMITS, "100000/60"),
         **env,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "scorekeeper.asgi:application"],
+        [sys.executable, "-m", "daphne", *daphne_args(port, **(make or {})), "scorekeeper.asgi:application"],
         cwd=ROOT,
         env=server_env,
         stdout=log,

@@ -156,7 +156,7 @@ def test_a_rematch_of_a_session_outside_any_group_stays_outside(api):
 
 
 def test_group_creation_is_rate_limited(api, settings):
-    settings.RATE_LIMITS = {"session": (100, 60), "group": (2, 3600)}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "session": (100, 60), "group": (2, 3600)}
     assert new_group(api, "One")["name"] == "One"
     assert new_group(api, "Two")["name"] == "Two"
     refused = api.post("/api/groups", {"name": "Three"})

@@ -6,13 +6,17 @@ so nothing is built for a page that is not open.
 
 from __future__ import annotations
 
+import logging
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from groups.live import channel_group
 from groups.selectors import group_by_key
+from rounds.consumers import log_socket
 
 CLOSE_UNKNOWN_GROUP = 4404
+logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
@@ -26,6 +30,7 @@ class SeasonConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.group_id = await find_group_id(self.scope["url_route"]["kwargs"]["key"])
+        self.log("socket.connect", status=404 if self.group_id is None else 200)
         if self.group_id is None:
             await self.close(code=CLOSE_UNKNOWN_GROUP)
             return
@@ -33,11 +38,15 @@ class SeasonConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
+        self.log("socket.close", code=code)
         if self.group_id is not None:
             await self.channel_layer.group_discard(channel_group(self.group_id), self.channel_name)
 
     async def receive_json(self, content: object, **kwargs: object) -> None:
         """The page only listens; anything it sends is ignored."""
+
+    def log(self, event: str, **fields: object) -> None:
+        log_socket(logger, self.scope, event, **fields)
 
     async def season_changed(self, event: dict) -> None:
         await self.send_json({"event": "season.changed", "session": event.get("session")})

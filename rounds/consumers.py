@@ -34,10 +34,10 @@ from rounds.locking import (
 )
 from rounds.models import Session
 from rounds.publish import reply_json
+from rounds.ratelimit import Allowance
 from rounds.replies import write_reply
-from rounds.scoring import ScoringError
+from rounds.scoring import ScoringError, gettext_noop
 from rounds.selectors import Viewer, for_viewer, links_json, round_preview, session_by_key, table_state
-from scorekeeper.logs import log_event, redacted
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +54,11 @@ WRITES = {
 }
 HISTORY_WRITES = {"round.restore": services.round_restore, "round.undo": services.round_undo}
 CLOSE_UNKNOWN_SESSION = 4404
+# Reads a socket may ask for, as (burst, per second): each builds a state or scores a round, so a
+# flood on one socket is refused at once instead of queueing the other tables' work behind it.
+# A page asks for the state when it missed a version and previews a round at each count typed.
+SOCKET_RATES = {"state": (5, 1.0), "round.preview": (20, 10.0)}
+TOO_FAST = gettext_noop("Too many %(type)s messages on this connection; wait a moment and try again")
 # Look again this long after a lease should have ended, so the database surely sees it lapsed.
 EXPIRY_MARGIN = 0.25
 # Clock slack when asking whether another socket renewed the lease after this one did.
@@ -93,6 +98,14 @@ def run_service(service: Callable, **arguments: object) -> object:
     return service(**arguments)
 
 
+def log_socket(log: logging.Logger, scope: dict, event: str, **fields: object) -> None:
+    """One line per socket event (`socket.connect`, `socket.message`, `socket.close`) on the
+    consumer's own logger; settings.LOGGING routes it, through the formatter that cuts keys."""
+    if log.isEnabledFor(logging.INFO):
+        fields = {"event": event, "path": scope["path"], "worker": os.getpid(), **fields}
+        log.info(event, extra={"fields": fields})
+
+
 def error_reply(message_id: object, status: int, message: str, **extra: object) -> dict:
     return {"type": "reply", "id": message_id, "ok": False, "status": status, "error": message, **extra}
 
@@ -106,8 +119,10 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
     # time.monotonic() when this socket last renewed the lease it holds.
     renewed_at: float = 0.0
     expiry_check: asyncio.Task | None = None
+    allowances: dict[str, Allowance]
 
     async def connect(self) -> None:
+        self.allowances = {kind: Allowance(*rate) for kind, rate in SOCKET_RATES.items()}
         found = await find_session(self.scope["url_route"]["kwargs"]["key"])
         self.log("socket.connect", status=404 if found is None else 200)
         # Accept first: a close before the handshake reaches a browser as a bare 403, without the code.
@@ -172,6 +187,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
 
     async def answer(self, kind: str, content: dict) -> dict | None:
         """The reply's fields; None when the answer is the state message itself."""
+        allowance = self.allowances.get(kind)
+        if allowance is not None and not allowance.take():
+            raise ProtocolError(429, _(TOO_FAST) % {"type": kind})
         if kind == "state":
             await self.send_state("state")
             return None
@@ -246,7 +264,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         return reply_json(content)
 
     def log(self, event: str, **fields: object) -> None:
-        log_event(event, path=redacted(self.scope["path"]), worker=os.getpid(), **fields)
+        log_socket(logger, self.scope, event, **fields)
 
     def holding(self, token: str) -> None:
         self.lock_token = token

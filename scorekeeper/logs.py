@@ -1,7 +1,12 @@
-"""Structured logs for production: one JSON line per request and per socket event (JSON_LOGS=1).
+"""Logs: one line per request and per socket event, as JSON in production (JSON_LOGS=1) or plain
+(`make run`), and every other record (django.request's 404s, a failed socket message, gunicorn)
+through the same two formatters.
 
-Session keys are capabilities (whoever has the edit key may write), so paths are
-logged with each key cut to its first characters: enough to tell sessions apart.
+Keys are capabilities (whoever has an edit key may write), so both formatters cut every key in
+what they write to its first four characters, enough to tell sessions apart: one redaction for
+every logger. A key is found by its shape where it stands, not by the words before it: a path
+segment or a query value of 16 or more URL-safe characters (session, group and event keys are
+24), so a new kind of key is covered as it comes.
 """
 
 from __future__ import annotations
@@ -19,15 +24,24 @@ from django.http import HttpRequest, HttpResponse
 
 access = logging.getLogger("scorekeeper.access")
 
-KEY_IN_PATH = re.compile(r"/(s|sessions)/([A-Za-z0-9_-]{4})[A-Za-z0-9_-]+")
+KEY = re.compile(r"(?<=[/=])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}(?=[/?&#\s\"'.,;:)]|$)")
 
 
-def redacted(path: str) -> str:
-    return KEY_IN_PATH.sub(r"/\1/\2…", path)
+def redacted(text: str) -> str:
+    return KEY.sub("\\1…", text)
+
+
+class PlainFormatter(logging.Formatter):
+    """A record as one line of text, its `fields` as name=value, keys cut (`make run`, tests)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        fields = " ".join(f"{name}={value}" for name, value in getattr(record, "fields", {}).items())
+        return redacted(f"{super().format(record)} {fields}".rstrip())
 
 
 class JsonFormatter(logging.Formatter):
-    """A record as one JSON object: time, level, logger, message, pid, and any `fields` given."""
+    """A record as one JSON object: time, level, logger, message, pid, and any `fields` given,
+    keys cut."""
 
     def format(self, record: logging.LogRecord) -> str:
         line = {
@@ -40,24 +54,21 @@ class JsonFormatter(logging.Formatter):
         }
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
-        return json.dumps(line, ensure_ascii=False, default=str)
-
-
-def log_event(event: str, **fields: object) -> None:
-    """One access line (`request`, `socket.connect`, `socket.message`, `socket.close`), if enabled."""
-    if access.isEnabledFor(logging.INFO):
-        access.info(event, extra={"fields": {"event": event, **fields}})
+        return redacted(json.dumps(line, ensure_ascii=False, default=str))
 
 
 def log_request(request: HttpRequest, status: int, started: float) -> None:
-    log_event(
-        "request",
-        method=request.method,
-        path=redacted(request.path),
-        status=status,
-        ms=round((time.perf_counter() - started) * 1000, 2),
-        worker=os.getpid(),
-    )
+    """One access line per request, if enabled (the consumers log their socket events alike)."""
+    if access.isEnabledFor(logging.INFO):
+        fields = {
+            "event": "request",
+            "method": request.method,
+            "path": request.path,
+            "status": status,
+            "ms": round((time.perf_counter() - started) * 1000, 2),
+            "worker": os.getpid(),
+        }
+        access.info("request", extra={"fields": fields})
 
 
 class AccessLogMiddleware:

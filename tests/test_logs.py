@@ -29,12 +29,16 @@ class Lines(logging.Handler):
 
 @pytest.fixture
 def access_lines() -> Iterator[list[dict]]:
-    handler, level = Lines(), access.level
-    access.addHandler(handler)
-    access.setLevel(logging.INFO)
+    """Requests (the access logger) and socket events (the consumer's own logger)."""
+    handler, loggers = Lines(), [access, logging.getLogger("rounds.consumers")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
     yield handler.lines
-    access.removeHandler(handler)
-    access.setLevel(level)
+    for logger, level in zip(loggers, levels, strict=True):
+        logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def test_access_lines_are_off_unless_json_logs_is_set():

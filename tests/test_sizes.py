@@ -75,7 +75,9 @@ def test_a_session_at_1000_rounds_refuses_the_next_and_its_panel_says_so(api, cl
 @pytest.mark.django_db
 def test_below_the_cap_the_notice_is_hidden_and_a_deleted_round_cannot_come_back_past_it(api, client):
     session = a_full_session(rounds=MAX_SESSION_ROUNDS - 1)
-    assert 'data-rounds-full data-most="1000" hidden>' in client.get(f"/s/{session.edit_key}/").content.decode()
+    assert (
+        'data-rounds-full data-most="1000" hidden>' in client.get(f"/s/{session.edit_key}/").content.decode()
+    )
     token = grab_lock(session)
     deleted = services.round_delete(session=session, token=token, number=1)
     services.round_add(session=session, token=token, entry=RoundEntry(cards=(5, 0, 11, 13)))
@@ -171,7 +173,8 @@ def test_a_log_bringing_the_201st_player_is_refused_at_that_table(api, group):
         "so P1a cannot join"
     )
     preview = send_log(api, group.edit_key, log, dry_run=True)
-    assert preview.status_code == 400 and preview.json()["line"] == 4
+    assert preview.status_code == 400
+    assert preview.json()["line"] == 4
     assert GroupPlayer.objects.filter(group=group).count() == 198
 
 
@@ -210,7 +213,10 @@ def test_the_import_page_takes_a_long_log_as_a_file_and_explains_a_long_paste(cl
     assert pasted.status_code == 413
     html = pasted.content.decode()
     assert "Bad Request" not in html
-    assert "This log is too long to send as pasted text: choose it as a .txt file instead (at most 256 KB)" in html
+    assert (
+        "This log is too long to send as pasted text: choose it as a .txt file instead (at most 256 KB)"
+        in html
+    )
     assert not GroupEvening.objects.exists()
 
 

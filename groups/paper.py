@@ -6,6 +6,7 @@ and the group's evenings back into tables.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
@@ -28,7 +29,6 @@ from rounds.paperlog import (
     format_paper_log,
     fry_from_tiers,
     fry_tiers,
-    parse_paper_log,
 )
 from rounds.ratelimit import rate_limited
 from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
@@ -39,6 +39,8 @@ MAX_UPLOAD = MAX_LOG_BYTES + 1
 # line that passes the cap, before any round is scored, so one request stays short.
 MAX_IMPORT_TABLES = 250
 MAX_IMPORT_ROUNDS = 5_000
+# A line that may be a round: it starts with a digit and is not a date.
+LINE_OF_COUNTS = re.compile(r"^[ \t]*\d(?!\d{3}-\d\d-\d\d).*$", re.MULTILINE)
 IMPORT_DEVICE = "A paper log"
 # An evening stored from a log has no clock time: 20:00 UTC on its day.
 EVENING_TIME = time(20, tzinfo=UTC)
@@ -203,11 +205,35 @@ def summary_of(group: Group, tables: list[PaperTable], *, dry_run: bool) -> Impo
     )
 
 
+def head_past_caps(text: str) -> str | None:
+    """The log up to its line of counts number MAX_IMPORT_ROUNDS + 1, if it has that many: a log
+    that long passes a cap by then, and its head alone says where (its lines keep their numbers),
+    without reading the rest of a 256 KB log."""
+    for count, line in enumerate(LINE_OF_COUNTS.finditer(text), start=1):
+        if count > MAX_IMPORT_ROUNDS:
+            return text[: line.end()]
+    return None
+
+
+def checked_log(group: Group, text: str) -> tuple[list[PaperTable], list[LogRefused]]:
+    """The log's tables and every line refused (bad lines, caps passed), in line order. A log past
+    the caps is refused from its head; one within them is read whole."""
+    head = head_past_caps(text)
+    if head is not None:
+        tables, errors = check_paper_log(head)
+        capped = size_refusals(group, tables)
+        if capped:
+            return tables, sorted([*map(refused, errors), *capped], key=lambda error: error.line)
+    tables, errors = check_paper_log(text)
+    return tables, sorted(
+        [*map(refused, errors), *size_refusals(group, tables)], key=lambda error: error.line
+    )
+
+
 def log_preview(*, group: Group, text: str) -> tuple[ImportSummary, list[LogRefused]]:
     """What the log holds and every line it refuses (each with its number), storing nothing;
     AlreadyImported if this group has it already."""
-    tables, errors = check_paper_log(text)
-    refusals = sorted([*map(refused, errors), *size_refusals(group, tables)], key=lambda error: error.line)
+    tables, refusals = checked_log(group, text)
     if tables and not refusals:
         check_not_imported(group, log_digest(tables))
     return summary_of(group, tables, dry_run=True), refusals
@@ -216,13 +242,9 @@ def log_preview(*, group: Group, text: str) -> tuple[ImportSummary, list[LogRefu
 def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
     """Check the whole log, then (unless `dry_run`) store every table as a finished evening of the
     group in one transaction; names are matched to the group's players as names compare."""
-    try:
-        tables = parse_paper_log(text)
-    except PaperLogError as error:
-        raise refused(error) from None
-    refusals = size_refusals(group, tables)
+    tables, refusals = checked_log(group, text)
     if refusals:
-        raise min(refusals, key=lambda error: error.line)
+        raise refusals[0]
     checked = [checked_table(table) for table in tables]
     summary = summary_of(group, tables, dry_run=dry_run)
     if not tables:  # comments alone: nothing to import, however often it is sent

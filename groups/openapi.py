@@ -119,7 +119,7 @@ def import_operation() -> dict:
         "Import a paper log: every table a finished evening, all or nothing",
         201,
         ref("ImportSummary"),
-        errors=(403, 413, 415),
+        errors=(403, 413, 415, 429),
         parameters=(GROUP, DRY_RUN),
     )
     created["responses"]["200"] = {

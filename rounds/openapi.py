@@ -30,7 +30,7 @@ DESCRIPTIONS = {
     "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
-    429: "Too many new sessions or groups from this address (see Retry-After)",
+    429: "Too many new sessions, groups, imports or rematches from this address, or evenings in this group (see Retry-After)",
 }
 KEY = {
     "name": "key",

@@ -18,7 +18,7 @@ from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry
 from rounds.services.imports import scored_entries, session_import
 from scorekeeper.asgi import application
-from tests.factories import grab_lock
+from tests.factories import add_rounds, grab_lock
 
 # daphne and uvicorn refuse a WebSocket frame over 1 MiB.
 FRAME_LIMIT = 1024 * 1024
@@ -53,7 +53,7 @@ def a_full_session(names=("Ann", "Ben", "Cat", "Dan"), settings=None, *, rounds=
 
 
 @pytest.mark.django_db
-def test_a_session_at_1000_rounds_refuses_the_next_and_its_panel_says_so(api, client):
+def test_a_session_at_1000_rounds_refuses_the_next_and_takes_corrections(api):
     session = a_full_session()
     token = grab_lock(session)
     reply = api.post(f"/api/sessions/{session.edit_key}/rounds", {"cards": [5, 0, 11, 13]}, token=token)
@@ -64,29 +64,41 @@ def test_a_session_at_1000_rounds_refuses_the_next_and_its_panel_says_so(api, cl
         "player": None,
     }
     assert Round.objects.filter(session=session).count() == MAX_SESSION_ROUNDS
-    page = client.get(f"/s/{session.edit_key}/").content.decode()
-    assert '<p class="notice" data-rounds-full data-most="1000" >' in page
-    assert "This session holds 1,000 rounds, the most one session can." in page
-    # A correction is still fine at the cap.
     edited = api.put(f"/api/sessions/{session.edit_key}/rounds/3", {"cards": [0, 1, 2, 3]}, token=token)
     assert edited.status_code == 200
 
 
+@pytest.fixture
+def cap_of_three(monkeypatch):
+    """The same cap, lower, so a page of the session at it stays small to draw."""
+    monkeypatch.setattr("rounds.views.MAX_SESSION_ROUNDS", 3)
+    monkeypatch.setattr("rounds.services.round_writes.MAX_SESSION_ROUNDS", 3)
+
+
 @pytest.mark.django_db
-def test_below_the_cap_the_notice_is_hidden_and_a_deleted_round_cannot_come_back_past_it(api, client):
-    session = a_full_session(rounds=MAX_SESSION_ROUNDS - 1)
+def test_the_entry_panel_says_so_at_the_cap(client, cap_of_three):
+    session = a_full_session(rounds=2)
+    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    assert '<p class="notice" data-rounds-full data-most="3" hidden>' in page
+    add_rounds(session, [5, 0, 11, 13])
+    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    assert '<p class="notice" data-rounds-full data-most="3" >' in page
     assert (
-        'data-rounds-full data-most="1000" hidden>' in client.get(f"/s/{session.edit_key}/").content.decode()
+        "This session holds 3 rounds, the most one session can. Start a rematch from the menu to play on."
+        in page
     )
+
+
+@pytest.mark.django_db
+def test_a_deleted_round_cannot_come_back_past_the_cap(api, cap_of_three):
+    session = a_full_session(rounds=3)
     token = grab_lock(session)
-    deleted = services.round_delete(session=session, token=token, number=1)
+    deleted = services.round_delete(session=session, token=token, number=3)
     services.round_add(session=session, token=token, entry=RoundEntry(cards=(5, 0, 11, 13)))
-    services.round_add(session=session, token=token, entry=RoundEntry(cards=(5, 0, 11, 13)))
-    assert Round.objects.filter(session=session).count() == MAX_SESSION_ROUNDS
     restore = api.post(f"/api/sessions/{session.edit_key}/history/{deleted.version_id}/restore", token=token)
     assert restore.status_code == 409
     assert restore.json()["field"] == "rounds"
-    assert Round.objects.filter(session=session).count() == MAX_SESSION_ROUNDS
+    assert Round.objects.filter(session=session).count() == 3
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.html import escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from groups.season import Season
@@ -35,14 +35,14 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
     def points(line: list[tuple[int, int]]) -> str:
         return " ".join(f"{x(step)},{y(value)}" for step, value in line)
 
-    polylines = format_html_join(
-        "",
-        '<polyline class="line p{}" points="{}"><title>{}</title></polyline>'
-        '<circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
-        (
-            (colour[player], points(line), names[player], colour[player], x(steps), y(line[-1][1]))
+    # One string for all the lines, the names escaped and the rest numbers: a season of 200
+    # players draws 200 lines, each a format_html() call otherwise.
+    polylines = mark_safe(
+        "".join(
+            f'<polyline class="line p{colour[player]}" points="{points(line)}"><title>{escape(names[player])}'
+            f'</title></polyline><circle class="end p{colour[player]}" cx="{x(steps)}" cy="{y(line[-1][1])}" r="3.5"/>'
             for player, line in lines.items()
-        ),
+        )
     )
     # The first evening's day at the left, the last one's at the right; one day is named once, at
     # the right, where every line ends (a single evening's step is the right edge).

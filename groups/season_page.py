@@ -7,8 +7,7 @@ from datetime import date
 from urllib.parse import urlencode
 
 from django.http import HttpRequest
-from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from groups import season as season_rules
@@ -128,14 +127,12 @@ def row_of(
 
 
 def cells_of(line: season_rules.PlayerLine) -> SafeString:
-    """The row's figures, then its rates per game, as table cells. Joined here: a table of 200
-    players is thousands of cells, each a template lookup and a localization otherwise, and
-    whole numbers and rates with a point read the same in both languages."""
+    """The row's figures, then its rates per game, as table cells. Joined here, as numbers need
+    no escaping: a table of 200 players is thousands of cells, each a template lookup and a
+    localization otherwise (whole numbers and rates with a point read the same in both languages)."""
     figures = [getattr(line, figure) for figure in SHOWN]
     rates = [line.per_game(figure) for figure in season_rules.RATES]
-    return format_html_join(
-        "", "<td>{}</td>", ((value if value is not None else "–",) for value in figures + rates)
-    )
+    return mark_safe("".join(f"<td>{'–' if value is None else value}</td>" for value in figures + rates))
 
 
 def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:

@@ -65,7 +65,8 @@ def group_json(group: Group, viewer: Viewer) -> dict:
         "view_id": group.view_key,
         "name": group.name,
         "players": [
-            {"id": player.pk, "name": player.name} for player in GroupPlayer.objects.filter(group=group)
+            {"id": pk, "name": name}
+            for pk, name in GroupPlayer.objects.filter(group=group).order_by("pk").values_list("pk", "name")
         ],
         "links": group_links(group, viewer),
     }
@@ -211,6 +212,8 @@ def evenings_list(group: Group, viewer: Viewer) -> list[dict]:
         .annotate(rounds=Count("pk"))
         .values_list("session_id", "rounds")
     )
+    # One reverse() for all the links: a season of 200 evenings spent more on them than on its rows.
+    link = reverse("rounds:session", args=["KEY"])
     listed = []
     for evening in evenings:
         session = evening.session
@@ -222,7 +225,7 @@ def evenings_list(group: Group, viewer: Viewer) -> list[dict]:
                 "rounds": counts.get(evening.pk, 0),
                 "finished": session.finished,
                 "imported": evening.imported,
-                "link": reverse("rounds:session", args=[key]),
+                "link": link.replace("KEY", key),
             }
         )
     return listed

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from groups.models import Group, GroupEvening
+from rounds.management.purge import PurgeCommand
 from rounds.models import Session
 
 
@@ -28,19 +28,13 @@ def unused_groups(days: int) -> QuerySet[Group]:
     )
 
 
-class Command(BaseCommand):
+class Command(PurgeCommand):
     help = (
         "Delete groups not used for DAYS days (no evening changed, no log imported), each with its "
         "evenings, players and import records."
     )
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--older-than", type=int, required=True, metavar="DAYS")
-        parser.add_argument("--dry-run", action="store_true", help="only list what would go")
-
-    def handle(self, *args: object, older_than: int, dry_run: bool, **options: object) -> None:
-        if older_than < 1:
-            raise CommandError("--older-than: give a whole number of days, 1 or more")
+    def purge(self, older_than: int, *, dry_run: bool) -> None:
         ids = list(unused_groups(older_than).values_list("pk", flat=True))
         groups = Group.objects.filter(pk__in=ids).order_by("pk")
         if dry_run:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
+from rounds.management.purge import PurgeCommand
 from rounds.models import Session
 from rounds.ratelimit import purge_counters
 from rounds.signals import sessions_kept
@@ -26,20 +26,14 @@ def abandoned_sessions(days: int) -> QuerySet[Session]:
     return found
 
 
-class Command(BaseCommand):
+class Command(PurgeCommand):
     help = (
         "Delete sessions not changed for DAYS days (no round added, corrected or deleted, no "
         "setting changed), with everything in them, and forget ended rate-limit windows. "
         "A group's evenings are kept: they go only with their group (purge_groups)."
     )
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--older-than", type=int, required=True, metavar="DAYS")
-        parser.add_argument("--dry-run", action="store_true", help="only list what would go")
-
-    def handle(self, *args: object, older_than: int, dry_run: bool, **options: object) -> None:
-        if older_than < 1:
-            raise CommandError("--older-than: give a whole number of days, 1 or more")
+    def purge(self, older_than: int, *, dry_run: bool) -> None:
         abandoned = abandoned_sessions(older_than)
         if dry_run:
             listed = abandoned.annotate(played=Count("rounds")).order_by("updated_at", "pk")

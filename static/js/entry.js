@@ -108,15 +108,17 @@ export class Entry {
     this.changed();
   }
 
-  // Clear the highlighted count; with none there (or only the auto-filled winner),
-  // clear the previous player's and highlight them: Backspace undoes the last count typed.
+  // Clear the highlighted player's typed count; on a player with none (the auto-filled winner is
+  // never typed: it goes with the count that filled it), clear the previous player's and highlight
+  // them (SPEC 7). False when nothing is typed, so there was nothing to clear.
   backspace() {
+    if (this.entered.every((count) => count === null)) return false;
     if (this.entered[this.highlight] === null) {
-      if (this.entered.every((count) => count === null)) return;
       this.highlight = (this.highlight - 1 + this.playerCount) % this.playerCount;
     }
     this.entered[this.highlight] = null;
     this.changed();
+    return true;
   }
 
   cycleTwos(index) {

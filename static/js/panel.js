@@ -85,15 +85,17 @@ export class EntryPanel {
       key.addEventListener("click", () => this.tapPad(Number(key.dataset.pad)));
     }
     for (const chip of this.form.querySelectorAll("[data-twos]")) {
-      chip.addEventListener("click", () => this.whenActive(() => this.entry.cycleTwos(Number(chip.dataset.twos))));
+      chip.addEventListener("click", () => {
+        if (this.readyForTap()) this.entry.cycleTwos(Number(chip.dataset.twos));
+      });
     }
     for (const radio of this.form.querySelectorAll("[data-cover]")) {
       radio.addEventListener("click", (event) => {
         event.preventDefault();
-        this.whenActive(() => this.entry.toggleCovering(Number(radio.dataset.cover)));
+        if (this.readyForTap()) this.entry.toggleCovering(Number(radio.dataset.cover));
       });
     }
-    this.button("clear").addEventListener("click", () => this.whenActive(() => this.entry.backspace()));
+    this.button("clear").addEventListener("click", () => this.clear());
     this.button("cancel").addEventListener("click", () => this.cancel());
     this.button("delete-round").addEventListener("click", () => this.deleteRound());
     this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
@@ -148,10 +150,16 @@ export class EntryPanel {
     if (wasActive) await this.lock.release();
   }
 
-  whenActive(action) {
-    if (!this.isActive()) return;
-    action();
+  // ⌫ and Backspace: clear the last count, or say why there is none to clear.
+  clear() {
+    if (this.refuseWhileBusy()) return;
+    if (!this.isActive()) this.ui.toast(this.nothingTyped());
+    else if (!this.entry.backspace()) this.ui.toast(t("Nothing to clear: no count is typed yet"));
     this.lock.touch();
+  }
+
+  nothingTyped() {
+    return t("No round is being entered: type or tap the first player's cards left to start one");
   }
 
   // A tap while another device enters: say who, instead of doing nothing.
@@ -196,7 +204,11 @@ export class EntryPanel {
   // --- writing ------------------------------------------------------------------
 
   async submit() {
-    if (!this.isActive() || this.submitting) return;
+    if (this.submitting || this.refuseWhileBusy()) return;
+    if (!this.isActive()) {
+      this.ui.toast(this.nothingTyped());
+      return;
+    }
     const counts = this.entry.counts();
     const missing = counts.indexOf(null);
     if (missing !== -1) {

@@ -1,6 +1,7 @@
 // The session page: follow the table live, and (with the edit link) enter rounds.
 
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
+import { followerKeys } from "./keyboard.js";
 import { DeviceLock } from "./lock.js";
 import { showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
@@ -203,6 +204,8 @@ const offline = new OfflineTable({
 const panel = form
   ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key, offline })
   : null;
+const followNotice = document.querySelector("[data-follow-notice]");
+if (!panel && followNotice) followerKeys({ notice: followNotice.textContent.trim(), toast });
 // Not needed for the first paint: loaded the first time they are (the service worker keeps them).
 function lazy(load) {
   let loading = null;

@@ -9,10 +9,10 @@ export function startWorker({ busy = () => false } = {}) {
   const served = Boolean(navigator.serviceWorker.controller);
   const register = async () => {
     const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
-    if (!registration || served) return;
-    // The first visit was not served by the worker: ask it to keep this page now.
-    const ready = await navigator.serviceWorker.ready;
-    ready.active?.postMessage({ type: "keep", url: location.pathname });
+    // A worker installing now keeps this page as it installs (a first visit); one already active
+    // did not see this page load (a reload that bypassed it), so it is asked to keep it.
+    if (!registration || served || registration.installing || !registration.active) return;
+    registration.active.postMessage({ type: "keep", url: location.pathname });
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });

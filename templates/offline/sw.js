@@ -14,18 +14,29 @@ const NETWORK_WAIT_MS = 10000;
 
 const keptPage = (url) => url.pathname === "/" || /^\/s\/[^/]+\/$/.test(url.pathname);
 
+// Install keeps the shell and the pages of the windows open now, the one that registered the
+// worker among them: a first visit is kept before the worker controls it, so an offline reload
+// works from the start. A connection lost meanwhile does not undo it (see fromNetworkOrPhone).
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      const pages = keepPages(await openPages({ includeUncontrolled: true })); // first: the page is what a reload needs
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" })));
+      const shell = SHELL.map(async (url) => {
+        const response = await fromNetworkOrPhone(url, { cache: "no-cache" });
+        if (response === null) return; // not on the phone and no network: kept when first asked for
+        if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
+        await cache.put(url, response);
+      });
+      await Promise.all([pages, ...shell]);
       await self.skipWaiting();
     })(),
   );
 });
 
 // A new version takes over at once: the pages it kept move to its cache (fetched again where
-// the network allows, so they name the new files), the old caches go.
+// the network allows, so they name the new files), the old caches go; then the pages it now
+// controls that opened while it was installing are kept too.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -41,6 +52,9 @@ self.addEventListener("activate", (event) => {
       }
       await Promise.all(old.map((name) => caches.delete(name)));
       await self.clients.claim();
+      const unkept = [];
+      for (const url of await openPages()) if (!(await pages.match(url))) unkept.push(url);
+      await keepPages(unkept);
     })(),
   );
 });
@@ -59,17 +73,13 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page opened before the worker controlled it asks for itself to be kept.
+// A page opened before the worker controlled it (a reload that bypassed it) asks to be kept.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep") return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !keptPage(url)) return;
-  event.waitUntil(
-    fetch(url.href, { credentials: "same-origin" })
-      .then((response) => (keepable(response) ? caches.open(PAGE_CACHE).then((cache) => cache.put(url.href, response)) : null))
-      .catch(() => null),
-  );
+  event.waitUntil(keepPages([url.origin + url.pathname]));
 });
 
 // Background Sync: the connection is back; an open page of the app sends its outbox.
@@ -81,6 +91,35 @@ self.addEventListener("sync", (event) => {
     }),
   );
 });
+
+// The kept pages (by address without the query) of the app's windows open on this phone.
+async function openPages(options = {}) {
+  const windows = await self.clients.matchAll({ type: "window", ...options });
+  const urls = windows.map((client) => new URL(client.url)).filter((url) => url.origin === self.location.origin && keptPage(url));
+  return [...new Set(urls.map((url) => url.origin + url.pathname))];
+}
+
+async function keepPages(urls) {
+  const cache = await caches.open(PAGE_CACHE);
+  await Promise.all(
+    urls.map(async (url) => {
+      const response = await fromNetworkOrPhone(url, { credentials: "same-origin" });
+      if (keepable(response)) await cache.put(url, response);
+    }),
+  );
+}
+
+// From the network; without one, what this phone's browser already has (the page that registered
+// the worker has just loaded these very files); null when neither has it. The shell asks with
+// "no-cache" (the server confirms each file), never "reload", which drops the browser's copy
+// before the network answers, so a connection lost mid-install would leave nothing to fall back on.
+async function fromNetworkOrPhone(url, options) {
+  try {
+    return await fetch(new Request(url, options));
+  } catch {
+    return fetch(new Request(url, { cache: "only-if-cached", mode: "same-origin" })).catch(() => null);
+  }
+}
 
 function keepable(response) {
   return response && response.ok && response.type === "basic" && !response.redirected;

@@ -16,6 +16,11 @@ export class ReconcileSheet {
       const button = event.target.closest("[data-action^='reconcile-']");
       if (button) this.choose(button);
     });
+    this.dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.target.closest("button, a")) return; // a focused button is its own
+      event.preventDefault();
+      this.dialog.querySelector("[data-reconcile-pending] .primary")?.click();
+    });
   }
 
   // The rounds added elsewhere are taken once, when the sheet opens: the ones added from it are ours.
@@ -26,6 +31,7 @@ export class ReconcileSheet {
     this.elsewhere = state.rounds.slice(Number.isFinite(from) ? from : state.rounds.length).filter((round) => !this.table.ours.has(round.number));
     this.draw();
     if (!this.dialog.open) this.dialog.showModal();
+    this.focusChoice();
   }
 
   draw() {
@@ -45,14 +51,24 @@ export class ReconcileSheet {
       const row = this.row(this.describe(item), pendingCards[index], state);
       row.dataset.seq = item.seq;
       row.dataset.requestId = item.body.request_id;
-      row.querySelector("[data-duplicate]").hidden = !elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
+      const duplicate = elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
+      row.querySelector("[data-duplicate]").hidden = !duplicate;
       const error = row.querySelector("[data-reconcile-error]");
       error.textContent = item.refused ?? "";
       error.hidden = !item.refused;
-      row.querySelector("[data-action='reconcile-add']").hidden = Boolean(item.refused);
+      const add = row.querySelector("[data-action='reconcile-add']");
+      add.hidden = Boolean(item.refused);
+      // The obvious button is the safe one: a likely duplicate (or a refused round) is discarded.
+      const emphasised = duplicate || item.refused ? row.querySelector("[data-action='reconcile-discard']") : add;
+      for (const button of row.querySelectorAll("[data-reconcile-actions] button")) button.classList.toggle("primary", button === emphasised);
       return row;
     });
     this.dialog.querySelector("[data-reconcile-pending]").replaceChildren(...pendingRows);
+  }
+
+  // Enter does what the emphasised button of the first waiting round says: it has the focus.
+  focusChoice() {
+    this.dialog.querySelector("[data-reconcile-pending] .primary")?.focus();
   }
 
   row(what, cards, state) {
@@ -98,6 +114,7 @@ export class ReconcileSheet {
     await this.table.refresh();
     if (this.table.items.some((pending) => pending.choose)) {
       this.draw();
+      this.focusChoice();
       return;
     }
     this.dialog.close();

@@ -140,6 +140,13 @@ function wireDialogs() {
       for (const panelElement of document.querySelectorAll("[data-share-panel]")) panelElement.hidden = panelElement.dataset.sharePanel !== radio.value;
     });
   }
+  // The sheet opens on the follow link every time: giving the edit link is a second, deliberate tap.
+  ui.dialog("share").addEventListener("close", () => {
+    const follow = document.querySelector("[data-share-switch][value='follow']");
+    if (!follow || follow.checked) return;
+    follow.checked = true;
+    follow.dispatchEvent(new Event("change"));
+  });
   for (const button of document.querySelectorAll("[data-copy]")) {
     button.addEventListener("click", async () => {
       try {

@@ -36,6 +36,11 @@ export function drawPanel(panel) {
   const generalText = panel.error && (panel.error.player === null || panel.error.player === undefined) ? panel.error.error || "" : "";
   general.textContent = generalText;
   general.hidden = !generalText;
+  // A refusal that appears pushes the pad down: bring it back above the sticky buttons, so
+  // fixing the round needs no scroll (the message sits just above the pad, or on its row).
+  const refused = Boolean(panel.error) && active;
+  if (refused && !panel.form.hasAttribute("data-refused")) revealPad(panel.form);
+  panel.form.toggleAttribute("data-refused", refused);
   const editing = panel.entry.number !== null && active;
   panel.form.toggleAttribute("data-editing", editing);
   panel.form.querySelector("[data-entry-title]").textContent = editing
@@ -63,7 +68,7 @@ function makeGeneralError(form) {
   element.className = "notice bad";
   element.dataset.formError = "";
   element.setAttribute("role", "alert");
-  form.querySelector("[data-rows]").before(element);
+  (form.querySelector("[data-pad-grid]") || form.querySelector("[data-rows]")).before(element);
   return element;
 }
 

@@ -245,7 +245,7 @@ export class EntryPanel {
   async deleteRound() {
     const number = this.entry.number;
     if (!number || !this.isActive()) return;
-    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), t("Delete"));
+    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), t("Delete"), { danger: true });
     if (!sure) return;
     this.mode = "saving";
     this.draw();
@@ -363,6 +363,7 @@ export class EntryPanel {
     const sure = await this.ui.confirm(
       t("%(holder)s has not been used for %(seconds)s s. Take over the entry? Whatever they typed is dropped.", { holder, seconds: Math.floor(this.idleFor()) }),
       t("Take over"),
+      { danger: true },
     );
     if (!sure) return;
     this.entry.reset();
@@ -391,6 +392,7 @@ export class EntryPanel {
     if (this.isActive()) this.draft.save(this.lock.lease ?? OFFLINE_LEASE, this.entry);
     this.error = null;
     this.preview = null;
+    this.previewSequence += 1; // a preview still on its way is of counts no longer shown
     clearTimeout(this.previewTimer);
     if (this.isActive() && this.entry.isComplete()) {
       this.previewTimer = setTimeout(() => this.fetchPreview(), PREVIEW_DELAY_MS);
@@ -402,8 +404,8 @@ export class EntryPanel {
     const sequence = ++this.previewSequence;
     const reply = await this.transport.call("round.preview", { ...this.entry.payload(this.usesTwos), number: this.entry.number });
     if (sequence !== this.previewSequence || !this.isActive()) return;
-    if (reply.ok) this.preview = reply.round.scores;
-    else if (reply.status === 400) this.error = reply;
+    this.preview = reply.ok ? reply.round.scores : null;
+    if (reply.status === 400) this.error = reply;
     this.draw();
   }
 

@@ -20,10 +20,14 @@ const ui = {
     return document.querySelector(`[data-dialog="${name}"]`);
   },
 
-  confirm(text, okLabel) {
+  // A destructive answer (delete, take over) looks like one, never like Add.
+  confirm(text, okLabel, { danger = false } = {}) {
     const dialog = ui.dialog("confirm");
     dialog.querySelector("[data-confirm-text]").textContent = text;
-    dialog.querySelector("[data-confirm-ok]").textContent = okLabel;
+    const ok = dialog.querySelector("[data-confirm-ok]");
+    ok.textContent = okLabel;
+    ok.classList.toggle("danger", danger);
+    ok.classList.toggle("primary", !danger);
     dialog.returnValue = "";
     dialog.showModal();
     return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
@@ -76,6 +80,7 @@ function show(shown) {
   renderScoreboard(document, state);
   renderRounds(document, state);
   renderFinal(document, state);
+  document.querySelector("[data-action='end-session']")?.toggleAttribute("hidden", state.finished);
   document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
   offline.draw();
   if (panel) panel.sync();
@@ -183,9 +188,10 @@ function wireDialogs() {
     const reply = await rematch(event.currentTarget.dataset.rematch);
     if (reply.error) ui.toast(reply.error);
   });
-  document.querySelector("[data-action='end-session']")?.addEventListener("click", () =>
-    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), t("End the evening")),
-  );
+  document.querySelector("[data-action='end-session']")?.addEventListener("click", () => {
+    ui.dialog("menu").close(); // the final standings come up in its place
+    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), t("End the evening"));
+  });
 }
 
 const form = state.can_edit ? document.querySelector("[data-entry-form]") : null;

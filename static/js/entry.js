@@ -14,8 +14,10 @@ export function countOfKey(key) {
 }
 
 export class Entry {
-  constructor(playerCount, onChange) {
+  // twosInDeck: the most 2s a player can hold, as the page says (rounds/scoring.py owns it).
+  constructor(playerCount, onChange, { twosInDeck = 0 } = {}) {
     this.playerCount = playerCount;
+    this.twosInDeck = twosInDeck;
     this.reset();
     this.onChange = onChange;
   }
@@ -122,7 +124,7 @@ export class Entry {
   }
 
   cycleTwos(index) {
-    this.twos[index] = (this.twos[index] + 1) % 5;
+    this.twos[index] = (this.twos[index] + 1) % (this.twosInDeck + 1);
     this.changed();
   }
 

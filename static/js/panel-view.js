@@ -19,7 +19,7 @@ export function drawPanel(panel) {
     const shown = !active || count === null ? "–" : String(count);
     row.querySelector("[data-count]").textContent = shown;
     const preview = row.querySelector("[data-preview]");
-    preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? t("winner") : "";
+    preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? panel.form.querySelector("[data-rows]").dataset.patternWinner : "";
     const twos = row.querySelector("[data-twos-count]");
     if (twos) twos.textContent = String(panel.entry.twos[index]);
     const cover = row.querySelector("[data-cover]");
@@ -43,12 +43,10 @@ export function drawPanel(panel) {
   panel.form.toggleAttribute("data-refused", refused);
   const editing = panel.entry.number !== null && active;
   panel.form.toggleAttribute("data-editing", editing);
-  panel.form.querySelector("[data-entry-title]").textContent = editing
-    ? t("Correct round %(number)s", { number: panel.entry.number })
-    : active
-      ? roundHeading(state)
-      : t("Cards left");
-  panel.button("add-round").textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : t("Add round");
+  const title = panel.form.querySelector("[data-entry-title]");
+  title.textContent = editing ? t("Correct round %(number)s", { number: panel.entry.number }) : active ? roundHeading(state) : title.dataset.patternIdle;
+  const add = panel.button("add-round");
+  add.textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : add.dataset.patternAdd;
   panel.button("add-round").disabled = panel.mode === "saving" || panel.mode === "busy";
   panel.button("delete-round").hidden = !editing;
   panel.button("history").hidden = !editing;

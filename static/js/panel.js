@@ -28,7 +28,7 @@ export class EntryPanel {
     this.offline = offline; // the outbox (offline.js): where a round waits without a connection
     this.mode = "idle"; // idle | opening | entering | saving | busy (another device holds the lock)
     this.rows = [...form.querySelectorAll("[data-player]")];
-    this.entry = new Entry(this.rows.length, () => this.changed());
+    this.entry = new Entry(this.rows.length, () => this.changed(), { twosInDeck: Number(form.dataset.twosInDeck) });
     this.preview = null;
     this.previewSequence = 0;
     this.error = null;
@@ -100,7 +100,8 @@ export class EntryPanel {
     this.button("delete-round").addEventListener("click", () => this.deleteRound());
     this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
     this.form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
-      if (event.target.closest("[data-action='take-over']")) this.takeOver();
+      const button = event.target.closest("[data-action='take-over']");
+      if (button) this.takeOver(button.textContent);
     });
     setInterval(() => this.tick(), 1000);
   }
@@ -245,7 +246,7 @@ export class EntryPanel {
   async deleteRound() {
     const number = this.entry.number;
     if (!number || !this.isActive()) return;
-    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), t("Delete"), { danger: true });
+    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), this.button("delete-round").textContent, { danger: true });
     if (!sure) return;
     this.mode = "saving";
     this.draw();
@@ -357,12 +358,12 @@ export class EntryPanel {
     return lock ? lock.idle_for + (Date.now() - this.lockSeenAt) / 1000 : 0;
   }
 
-  async takeOver() {
+  async takeOver(label) {
     const state = this.getState();
     const holder = state.lock?.holder;
     const sure = await this.ui.confirm(
       t("%(holder)s has not been used for %(seconds)s s. Take over the entry? Whatever they typed is dropped.", { holder, seconds: Math.floor(this.idleFor()) }),
-      t("Take over"),
+      label,
       { danger: true },
     );
     if (!sure) return;

@@ -3,7 +3,7 @@
 // added elsewhere, flags likely duplicates (the same cards), and sends or drops each pending
 // round only on the user's Add or Discard.
 
-import { t } from "./render.js";
+import { roundLabel, t } from "./render.js";
 
 const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
 
@@ -40,7 +40,7 @@ export class ReconcileSheet {
     const elsewhere = this.elsewhere;
     const pendingCards = waiting.map((item) => this.cardsOf(item, state));
     const elsewhereRows = elsewhere.map((round) => {
-      const row = this.row(t("Round %(number)s", { number: round.number }), round.cards, state);
+      const row = this.row(roundLabel(round.number), round.cards, state);
       row.querySelector("[data-duplicate]").hidden = !pendingCards.some((cards) => sameCards(cards, round.cards));
       row.querySelector("[data-reconcile-actions]").remove();
       return row;

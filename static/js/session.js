@@ -48,6 +48,7 @@ const ui = {
 // The panel's markup (2s chips, covering toggles, the rules line) and the target line come from the server.
 const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "covering_style", "target"];
 let reloadWhenIdle = false;
+const TITLE_END = document.title.slice(document.title.lastIndexOf(" · ")); // " · Big Two scorekeeper", as the page says it
 
 // Every state the page gets, whole or the rounds since a change, from a reply or the socket.
 function apply(incoming) {
@@ -81,7 +82,7 @@ function show(shown) {
   renderRounds(document, state);
   renderFinal(document, state);
   document.querySelector("[data-action='end-session']")?.toggleAttribute("hidden", state.finished);
-  document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
+  document.title = `${roundHeading(state)}${TITLE_END}`;
   offline.draw();
   if (panel) panel.sync();
 }
@@ -188,9 +189,9 @@ function wireDialogs() {
     const reply = await rematch(event.currentTarget.dataset.rematch);
     if (reply.error) ui.toast(reply.error);
   });
-  document.querySelector("[data-action='end-session']")?.addEventListener("click", () => {
+  document.querySelector("[data-action='end-session']")?.addEventListener("click", (event) => {
     ui.dialog("menu").close(); // the final standings come up in its place
-    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), t("End the evening"));
+    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), event.currentTarget.textContent);
   });
 }
 

@@ -48,6 +48,10 @@ def test_the_session_page_at_360(phones, live_api, server_url, screenshot, langu
     state = live_api.create(twos={"points_per_two": 4}, covering_rule=True)
     page = open_in(phones, server_url, f"/s/{state['id']}/", language)
     expect(page.locator("[data-entry-rules]")).to_contain_text(TWOS_COST[language])
+    chip = page.locator('[data-twos="0"]')  # opens the entry; counts 1 to 4 (the page's limit), then 0
+    for held in (1, 2, 3, 4, 0):
+        chip.tap()
+        expect(chip.locator("[data-twos-count]")).to_have_text(str(held))
 
     # A refusal: the message and the whole pad in view, above the sticky Cancel / Add.
     type_keys(page, "5 6 7 8 Enter")

@@ -28,7 +28,7 @@ function forThePage(event) {
 // A printable key that means nothing here (Space scrolls, as everywhere).
 const isStrayCharacter = (key) => key.length === 1 && key !== " ";
 
-export const notAKey = (key) => t("“%(key)s” does nothing here: 0–9 and T J Q K set the cards left, 0 or W the winner", { key });
+const notAKey = (key) => t("“%(key)s” does nothing here: 0–9 and T J Q K set the cards left, 0 or W the winner", { key });
 
 export class EntryKeys {
   constructor(panel) {

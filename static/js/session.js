@@ -11,6 +11,9 @@ import { wireSettingsForm } from "./settings-form.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
+// Not served by the service worker (a first visit): this page as it came, before any script below
+// changes it, for the worker to keep if the connection goes before it has the page (worker.js).
+const ownCopy = navigator.serviceWorker?.controller ? null : `<!doctype html>\n${document.documentElement.outerHTML}`;
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
 const transport = new Transport({ socketPath: state.links.socket, apiPath: `/api/sessions/${key}` });
@@ -278,5 +281,5 @@ offline.start();
 window.addEventListener("load", async () => {
   const { onWorkerMessage, startWorker } = await import("./worker.js");
   onWorkerMessage("replay", () => offline.replay());
-  startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying) });
+  startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying), ownCopy });
 });

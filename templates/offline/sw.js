@@ -12,31 +12,46 @@ const CATALOG = {{ catalog|safe }};
 // a server that is only slow must not get there first (a kept page may predate a rules change).
 const NETWORK_WAIT_MS = 10000;
 
+// The copies pages make of themselves when no worker served them (static/js/worker.js).
+const OWN_COPIES = "own-copies";
+const PAGE_POLICIES = [
+  "Content-Security-Policy",
+  "Permissions-Policy",
+  "X-Frame-Options",
+  "X-Content-Type-Options",
+  "Referrer-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Cross-Origin-Resource-Policy",
+];
+
 const keptPage = (url) => url.pathname === "/" || /^\/s\/[^/]+\/$/.test(url.pathname);
 
 // Install keeps the shell and the pages of the windows open now, the one that registered the
 // worker among them: a first visit is kept before the worker controls it, so an offline reload
-// works from the start. A connection lost meanwhile does not undo it (see fromNetworkOrPhone).
+// works from the start. A connection lost meanwhile does not undo it: the files come from what
+// the browser already has (fromNetworkOrPhone), the page from the copy it made of itself.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const pages = keepPages(await openPages({ includeUncontrolled: true })); // first: the page is what a reload needs
+      const pages = openPages({ includeUncontrolled: true }).then(fetchPages); // first: a reload needs them most
       const cache = await caches.open(SHELL_CACHE);
-      const shell = SHELL.map(async (url) => {
-        const response = await fromNetworkOrPhone(url, { cache: "no-cache" });
-        if (response === null) return; // not on the phone and no network: kept when first asked for
-        if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
-        await cache.put(url, response);
-      });
-      await Promise.all([pages, ...shell]);
+      await Promise.all(
+        SHELL.map(async (url) => {
+          const response = await fromNetworkOrPhone(url, { cache: "no-cache" });
+          if (response === null) return; // not on the phone and no network: kept when first asked for
+          if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
+          await cache.put(url, response);
+        }),
+      );
+      await keepPages(await pages);
       await self.skipWaiting();
     })(),
   );
 });
 
 // A new version takes over at once: the pages it kept move to its cache (fetched again where
-// the network allows, so they name the new files), the old caches go; then the pages it now
-// controls that opened while it was installing are kept too.
+// the network allows, so they name the new files), the pages it now controls that opened while
+// it installed are kept too, and the old caches go.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -50,11 +65,11 @@ self.addEventListener("activate", (event) => {
           if (kept) await pages.put(request.url, kept);
         }
       }
-      await Promise.all(old.map((name) => caches.delete(name)));
       await self.clients.claim();
       const unkept = [];
       for (const url of await openPages()) if (!(await pages.match(url))) unkept.push(url);
-      await keepPages(unkept);
+      await keepPages(await fetchPages(unkept));
+      await Promise.all(old.map((name) => caches.delete(name)));
     })(),
   );
 });
@@ -79,7 +94,7 @@ self.addEventListener("message", (event) => {
   if (data.type !== "keep") return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !keptPage(url)) return;
-  event.waitUntil(keepPages([url.origin + url.pathname]));
+  event.waitUntil(fetchPages([url.origin + url.pathname]).then(keepPages));
 });
 
 // Background Sync: the connection is back; an open page of the app sends its outbox.
@@ -99,14 +114,31 @@ async function openPages(options = {}) {
   return [...new Set(urls.map((url) => url.origin + url.pathname))];
 }
 
-async function keepPages(urls) {
-  const cache = await caches.open(PAGE_CACHE);
-  await Promise.all(
-    urls.map(async (url) => {
-      const response = await fromNetworkOrPhone(url, { credentials: "same-origin" });
-      if (keepable(response)) await cache.put(url, response);
-    }),
-  );
+async function fetchPages(urls) {
+  return Promise.all(urls.map(async (url) => [url, await fetch(url, { credentials: "same-origin" }).catch(() => null)]));
+}
+
+// Each page as fetched; without the network, the copy the page made of itself when no worker
+// served it (static/js/worker.js), with the policies every page of the app carries (read from
+// the kept catalog, a page of the app's like any other).
+async function keepPages(fetched) {
+  const pages = await caches.open(PAGE_CACHE);
+  const copies = await caches.open(OWN_COPIES);
+  for (const [url, response] of fetched) {
+    if (keepable(response)) {
+      await pages.put(url, response);
+      continue;
+    }
+    const copy = await copies.match(url);
+    if (copy && !(await pages.match(url))) await pages.put(url, new Response(await copy.text(), { headers: await pageHeaders() }));
+  }
+}
+
+async function pageHeaders() {
+  const catalog = await (await caches.open(SHELL_CACHE)).match(CATALOG);
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  for (const name of PAGE_POLICIES) if (catalog?.headers.has(name)) headers.set(name, catalog.headers.get(name));
+  return headers;
 }
 
 // From the network; without one, what this phone's browser already has (the page that registered

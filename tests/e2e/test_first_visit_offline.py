@@ -94,3 +94,37 @@ def test_the_worker_installs_with_its_whole_shell_under_debug_and_not(
             assert phone.errors == []
         finally:
             phone.close()
+
+
+def test_a_page_the_worker_could_not_fetch_is_kept_from_its_own_copy(browser, server_url, transactional_db):
+    """The connection gone before the installing worker had the page: it keeps the copy the page
+    made of itself as it came (before any script changed it), under the policies of every page."""
+    key = LiveApi(server_url).create()["id"]
+    phone = Phone(browser, server_url, "Ann's phone")
+    asked = []
+
+    def first_load_only(route):  # the page's own load gets through; the worker's fetch of it does not
+        asked.append(route.request.is_navigation_request())
+        if len(asked) == 1:
+            route.continue_()
+        else:
+            route.abort("internetdisconnected")
+
+    try:
+        phone.context.route(f"**/s/{key}/", first_load_only)
+        page = phone.open(f"/s/{key}/")
+        worker_ready(page)
+        assert asked == [True, False]
+        with urllib.request.urlopen(f"{server_url}/s/{key}/") as served:
+            policy = served.headers["Content-Security-Policy"]
+        go_offline(phone)
+        kept = page.reload()
+        assert "vary" not in kept.headers  # the page's own copy, not a response of the server
+        assert kept.headers["content-security-policy"] == policy
+        assert kept.headers["x-frame-options"] == "DENY"
+        expect(page.locator("[data-offline-note]")).to_be_visible()
+        type_keys(page, "5 0 J K Enter")  # the copy is the app, scripts and all: the round waits
+        expect(page.locator(PENDING)).to_have_count(1)
+        assert phone.errors == []
+    finally:
+        phone.close()

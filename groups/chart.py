@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from groups.season import Season
 
@@ -68,7 +68,10 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
         WIDTH,
         HEIGHT,
-        _("Net over %(evenings)s evenings: %(summary)s") % {"evenings": steps, "summary": summary},
+        ngettext(
+            "Net over %(evenings)s evening: %(summary)s", "Net over %(evenings)s evenings: %(summary)s", steps
+        )
+        % {"evenings": steps, "summary": summary},
         LEFT,
         WIDTH - RIGHT,
         y(0),

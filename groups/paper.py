@@ -47,7 +47,7 @@ EVENING_TIME = time(20, tzinfo=UTC)
 
 
 ALREADY_IMPORTED = gettext_noop(
-    "This log was already imported into this group on %(day)s (%(sessions)s evenings); nothing was added"
+    "This log was already imported into this group on %(day)s (evenings: %(sessions)s); nothing was added"
 )
 
 

@@ -66,7 +66,9 @@ def shell_urls() -> list[str]:
             urls.append(static(name))
         if name.endswith(".js"):
             urls.append(f"/{settings.STATIC_URL.strip('/')}/{name}")
-    return [*urls, reverse("rounds:manifest"), reverse("javascript-catalog")]
+    # Under DEBUG a page's script has no hashed name, so its two names are one: each URL once,
+    # or the worker's install (which refuses a list naming a file twice) fails in development.
+    return list(dict.fromkeys([*urls, reverse("rounds:manifest"), reverse("javascript-catalog")]))
 
 
 @require_GET

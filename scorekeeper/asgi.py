@@ -1,4 +1,5 @@
-"""ASGI entry point: HTTP to Django, WebSockets to the session and season consumers (origin-checked)."""
+"""ASGI entry point: HTTP to Django, WebSockets to the session and season consumers (origin-checked,
+in the page's language)."""
 
 import os
 
@@ -12,10 +13,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from groups.routing import websocket_urlpatterns as group_sockets  # noqa: E402
 from rounds.routing import websocket_urlpatterns  # noqa: E402
+from scorekeeper.languages import SocketLanguage  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns + group_sockets)),
+        "websocket": AllowedHostsOriginValidator(
+            SocketLanguage(URLRouter(websocket_urlpatterns + group_sockets))
+        ),
     }
 )

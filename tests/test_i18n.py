@@ -180,15 +180,15 @@ def test_rules_page_is_chinese(client):
 
 def test_javascript_catalog_is_chinese(client):
     script = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
-    # The catalog is JSON with non-ASCII escaped: "加入此局" arrives as "\\u52a0\\u5165...".
-    assert f'"Add round": {json.dumps("加入此局")}' in script
+    # The catalog is JSON with non-ASCII escaped: "已複製連結" arrives as "\\u5df2\\u8907...".
+    assert f'"Link copied": {json.dumps("已複製連結")}' in script
     assert f'"Round %(number)s added": {json.dumps("已加入第 %(number)s 局")}' in script
     assert "const v = 0;" in script  # one plural form
 
 
 def test_javascript_catalog_stays_english_for_english(client):
     script = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert json.dumps("加入此局") not in script
+    assert json.dumps("已複製連結") not in script
 
 
 # --- API refusals -----------------------------------------------------------------------

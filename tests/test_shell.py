@@ -72,3 +72,13 @@ def test_the_version_follows_the_files_and_the_release_word(settings):
         settings.SERVICE_WORKER_RELEASE = ""
         shell.shell_version.cache_clear()
     assert shell.shell_version() == first
+
+
+def test_under_debug_each_file_is_kept_once(client, settings):
+    """Under DEBUG a page's script has no hashed name, so its two names are one URL: listed once,
+    or the worker's install (which refuses a list naming a file twice) fails in development."""
+    settings.DEBUG = True
+    urls = kept_urls(worker(client)[1])
+    assert "/static/js/session.js" in urls
+    assert static("js/session.js") == "/static/js/session.js"
+    assert len(urls) == len(set(urls))

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import conditional_escape, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rounds.scoring import Mode
+from rounds.errors import LOCK_EDITING, LOCK_HELD
+from rounds.forms import MODE_CHOICES, times_text
+from rounds.scoring import TWOS_IN_DECK
 from rounds.standings import Direction
 
 register = template.Library()
@@ -33,13 +37,28 @@ def currency_symbol(currency: str) -> str:
     return CURRENCY_SYMBOLS.get(currency, currency if len(currency) <= 2 else f"{currency} ")
 
 
+# The page's script fills in what changes: each sentence it shows is rendered here once, translated,
+# with its numbers and names left as %(…)s in data-pattern-* attributes (static/js/render.js).
+
+
+def patterns(**sentences: str) -> SafeString:
+    """data-pattern-<name>="…" for each sentence, <name> as the script's dataset reads it back."""
+    return format_html_join(
+        " ", 'data-pattern-{}="{}"', ((name.replace("_", "-"), text) for name, text in sentences.items())
+    )
+
+
+@register.simple_tag
+def fill(pattern: str, **values: object) -> str:
+    """A pattern filled in as the page's script fills it, each value escaped."""
+    return mark_safe(
+        conditional_escape(pattern) % {name: conditional_escape(value) for name, value in values.items()}
+    )
+
+
 @register.filter
 def mode_label(mode: str) -> str:
-    return {
-        Mode.POINTS.value: _("Points"),
-        Mode.WINNER_TAKES_ALL.value: _("Winner takes all"),
-        Mode.PAY_DIFFERENCE.value: _("Pay the difference"),
-    }.get(mode, mode)
+    return dict(MODE_CHOICES).get(mode, mode)
 
 
 @register.filter
@@ -48,17 +67,33 @@ def tiers_text(tiers: list[list[int]]) -> str:
     base = tiers[0][1]
     parts = [ngettext("%(points)s point a card", "%(points)s points a card", base) % {"points": base}]
     for from_cards, rate in tiers[1:]:
-        times = rate / base
-        shown = f"{times:g}"
-        parts.append(_("×%(times)s from %(cards)s cards") % {"times": shown, "cards": from_cards})
+        parts.append(
+            _("×%(times)s from %(cards)s cards") % {"times": times_text(rate, base), "cards": from_cards}
+        )
     return ", ".join(parts)
+
+
+def direction_labels() -> dict[str, str]:
+    return {
+        Direction.CLOCKWISE.value: _("↻ clockwise"),
+        Direction.COUNTERCLOCKWISE.value: _("↺ counter-clockwise"),
+    }
 
 
 @register.filter
 def direction_label(direction: str) -> str:
-    if direction == Direction.CLOCKWISE.value:
-        return _("↻ clockwise")
-    return _("↺ counter-clockwise")
+    return direction_labels()[direction]
+
+
+@register.simple_tag
+def direction_patterns() -> SafeString:
+    return patterns(**direction_labels())
+
+
+@register.simple_tag
+def twos_in_deck() -> int:
+    """The most 2s a player can hold, for the form's limit and the chip's count."""
+    return TWOS_IN_DECK
 
 
 @register.filter
@@ -75,9 +110,18 @@ def plain_money(amount: str, currency: str = "") -> str:
     return f"{currency_symbol(currency)}{amount.lstrip('-')}"
 
 
+# A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.
+SIGNED = {"up": "+%(points)s", "down": "−%(points)s"}
+
+
 @register.filter
 def signed(score: int) -> str:
-    return f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+    return SIGNED["up" if score > 0 else "down"] % {"points": abs(score)} if score else "0"
+
+
+@register.simple_tag
+def signed_patterns() -> SafeString:
+    return patterns(**{f"signed_{way}": pattern for way, pattern in SIGNED.items()})
 
 
 @register.filter
@@ -89,18 +133,50 @@ def at(sequence: list | dict, index: int | str) -> object:
         return ""
 
 
+def finished_after(played: int) -> str:
+    return ngettext("Finished after %(count)s round", "Finished after %(count)s rounds", played)
+
+
+def heading_sentences() -> dict[str, str]:
+    """The round heading's sentences. A finished evening's has a plural: its two forms are those
+    of 1 and of 2, which is all the app's languages have; the script picks by the catalog's rule."""
+    return {
+        "round": _("Round %(number)s"),
+        "round_of": _("Round %(number)s of %(limit)s"),
+        "finished_one": finished_after(1),
+        "finished_other": finished_after(2),
+    }
+
+
 @register.simple_tag
 def round_heading(state: dict) -> str:
     """ "Round 7 of 7" for the round to play next, or how the evening ended."""
     number, limit = state["next"]["round"], state["settings"]["rounds"]
     played = len(state["rounds"])
     if state["finished"]:
-        return ngettext("Finished after %(count)s round", "Finished after %(count)s rounds", played) % {
-            "count": played
-        }
+        return finished_after(played) % {"count": played}
+    sentences = heading_sentences()
     if limit:
-        return _("Round %(number)s of %(limit)s") % {"number": number, "limit": limit}
-    return _("Round %(number)s") % {"number": number}
+        return sentences["round_of"] % {"number": number, "limit": limit}
+    return sentences["round"] % {"number": number}
+
+
+@register.simple_tag
+def heading_patterns() -> SafeString:
+    return patterns(**heading_sentences())
+
+
+@register.simple_tag
+def lock_sentence(lock: dict, state: dict) -> str:
+    """Who is entering, or correcting, which round: the same words the lock's refusal uses."""
+    if lock["round"]:
+        return _(LOCK_EDITING) % {"round": lock["round"], "holder": lock["holder"]}
+    return _(LOCK_HELD) % {"round": state["next"]["round"], "holder": lock["holder"]}
+
+
+@register.simple_tag
+def lock_patterns() -> SafeString:
+    return patterns(lock_entered=_(LOCK_HELD), lock_corrected=_(LOCK_EDITING))
 
 
 @register.filter

@@ -14,8 +14,10 @@ export function countOfKey(key) {
 }
 
 export class Entry {
-  constructor(playerCount, onChange) {
+  // twosInDeck: the most 2s a player can hold, as the page says (rounds/scoring.py owns it).
+  constructor(playerCount, onChange, { twosInDeck = 0 } = {}) {
     this.playerCount = playerCount;
+    this.twosInDeck = twosInDeck;
     this.reset();
     this.onChange = onChange;
   }
@@ -108,19 +110,21 @@ export class Entry {
     this.changed();
   }
 
-  // Clear the highlighted count; with none there (or only the auto-filled winner),
-  // clear the previous player's and highlight them: Backspace undoes the last count typed.
+  // Clear the highlighted player's typed count; on a player with none (the auto-filled winner is
+  // never typed: it goes with the count that filled it), clear the previous player's and highlight
+  // them (SPEC 7). False when nothing is typed, so there was nothing to clear.
   backspace() {
+    if (this.entered.every((count) => count === null)) return false;
     if (this.entered[this.highlight] === null) {
-      if (this.entered.every((count) => count === null)) return;
       this.highlight = (this.highlight - 1 + this.playerCount) % this.playerCount;
     }
     this.entered[this.highlight] = null;
     this.changed();
+    return true;
   }
 
   cycleTwos(index) {
-    this.twos[index] = (this.twos[index] + 1) % 5;
+    this.twos[index] = (this.twos[index] + 1) % (this.twosInDeck + 1);
     this.changed();
   }
 

@@ -15,6 +15,15 @@ async function refresh() {
   const response = await fetch(root.dataset.partial + query, { credentials: "same-origin" });
   if (!response.ok) return;
   root.innerHTML = await response.text();
+  showScrollHints();
+}
+
+// A table wider than the phone says so above it: its last columns are a swipe away.
+function showScrollHints() {
+  for (const hint of root.querySelectorAll("[data-scroll-hint]")) {
+    const table = hint.nextElementSibling;
+    hint.hidden = table.scrollWidth <= table.clientWidth;
+  }
 }
 
 root.addEventListener("click", (event) => {
@@ -56,4 +65,6 @@ function connect() {
 }
 
 rememberGroup(payload);
+showScrollHints();
+window.addEventListener("resize", showScrollHints);
 connect();

@@ -2,7 +2,7 @@
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
 import { dateLocale } from "./device.js";
-import { signed, t } from "./render.js";
+import { roundLabel, signed, t } from "./render.js";
 
 const ACTIONS = () => ({
   added: t("added"),
@@ -69,7 +69,7 @@ export class HistorySheet {
     item.classList.toggle("is-deleted", version.action === "deleted");
     const when = new Date(version.at).toLocaleTimeString(dateLocale(), { hour: "2-digit", minute: "2-digit" });
     const action = ACTIONS()[version.action] ?? version.action;
-    const what = this.number === null ? `${t("Round %(number)s", { number: version.number })} ${action}` : action;
+    const what = this.number === null ? `${roundLabel(version.number)} ${action}` : action;
     item.append(element("div", "history-head", `${what} · ${when} · ${version.device || t("a form")}`));
     const cells = element("div", "history-cells");
     version.cards.forEach((cards, index) => {

@@ -1,10 +1,14 @@
 // The keys of SPEC 7 for the entry panel: every key means one thing, at once.
 // 0-9 and T/J/Q/K set the highlighted player's cards left (0 and W: the winner),
 // ←/→ move, Backspace clears, Enter adds, Esc cancels and hands the lock back.
+// A key that cannot act here says why instead of doing nothing.
 
 import { countOfKey } from "./entry.js";
+import { t } from "./render.js";
 
+const ARROWS = { ArrowLeft: -1, ArrowRight: 1 };
 const QUEUEABLE = new Set(["Enter", "Backspace", "ArrowLeft", "ArrowRight"]);
+const ENTRY_KEYS = new Set([...QUEUEABLE, "Escape"]);
 
 // Keys typed into a field are the field's; a tapped chip (a radio or a checkbox) takes none.
 const NOT_TYPED_INTO = new Set(["radio", "checkbox", "button", "submit", "reset"]);
@@ -15,6 +19,17 @@ function isTyping(target) {
   return target.tagName === "INPUT" && !NOT_TYPED_INTO.has(target.type);
 }
 
+// A key the page hands to us: not a shortcut, not typed into a field, no sheet open.
+function forThePage(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return false;
+  return !document.querySelector("dialog[open]"); // an open sheet has the keys
+}
+
+// A printable key that means nothing here (Space scrolls, as everywhere).
+const isStrayCharacter = (key) => key.length === 1 && key !== " ";
+
+const notAKey = (key) => t("“%(key)s” does nothing here: 0–9 and T J Q K set the cards left, 0 or W the winner", { key });
+
 export class EntryKeys {
   constructor(panel) {
     this.panel = panel;
@@ -23,8 +38,7 @@ export class EntryKeys {
   }
 
   key(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    if (document.querySelector("dialog[open]")) return; // an open sheet has the keys
+    if (!forThePage(event)) return;
     // Enter on a focused link, or on a button while no round is being entered, is that control's.
     const control = event.target.closest?.("button, a, summary");
     const entering = this.panel.isActive() || this.panel.mode === "saving";
@@ -32,37 +46,56 @@ export class EntryKeys {
     if (this.press(event.key)) event.preventDefault();
   }
 
-  // One key; true when it meant something here.
+  // One key; true when it was ours: it acted, or it said why it could not.
   press(key) {
     const panel = this.panel;
     const count = countOfKey(key);
+    if (count === null && !ENTRY_KEYS.has(key)) {
+      if (!isStrayCharacter(key)) return false; // Tab, Shift, F5, ↑/↓: the browser's
+      panel.ui.toast(notAKey(key));
+      return true;
+    }
     if (panel.mode === "saving" || panel.submitting) {
       // Typing the next round while the last one is still on its way: keep the keys for after.
-      if (count === null && !QUEUEABLE.has(key)) return false;
-      this.typedAhead.push(key);
+      if (count === null && !QUEUEABLE.has(key)) panel.ui.toast(t("The round is on its way; once it is in, Undo takes it back"));
+      else this.typedAhead.push(key);
       return true;
     }
     if (!panel.isActive()) {
-      if (count === null || panel.getState().finished) return false;
-      if (panel.refuseWhileBusy()) return true;
-      panel.entry.reset();
-      panel.entry.set(count);
-      panel.open();
+      this.open(key, count);
       return true;
     }
     const entry = panel.entry;
     const actions = {
       ArrowLeft: () => entry.move(-1),
       ArrowRight: () => entry.move(1),
-      Backspace: () => entry.backspace(),
+      Backspace: () => panel.clear(),
       Enter: () => panel.submit(),
       Escape: () => panel.cancel(),
     };
     if (count !== null) entry.set(count);
-    else if (actions[key]) actions[key]();
-    else return false;
+    else actions[key]();
     panel.lock.touch();
     return true;
+  }
+
+  // Before the entry is open: a count or an arrow opens it (taking the lock) from the first
+  // player, as a tap would; any other key of the entry says why nothing happened.
+  open(key, count) {
+    const panel = this.panel;
+    if (panel.refuseWhileBusy()) return;
+    if (panel.getState().finished) {
+      panel.ui.toast(t("The evening is over: Reopen and play on to add a round"));
+      return;
+    }
+    if (count === null && !(key in ARROWS)) {
+      panel.ui.toast(panel.nothingTyped());
+      return;
+    }
+    panel.entry.reset();
+    if (count !== null) panel.entry.set(count);
+    else panel.entry.move(ARROWS[key]);
+    panel.open();
   }
 
   replay() {
@@ -74,4 +107,13 @@ export class EntryKeys {
   drop() {
     this.typedAhead = [];
   }
+}
+
+// A page that follows only: a key meant for the entry says why nothing happens.
+export function followerKeys({ notice, toast }) {
+  document.addEventListener("keydown", (event) => {
+    if (!forThePage(event) || !(countOfKey(event.key) !== null || ENTRY_KEYS.has(event.key))) return;
+    if (event.key === "Enter" && event.target.closest?.("button, a, summary")) return;
+    toast(notice);
+  });
 }

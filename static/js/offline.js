@@ -103,8 +103,11 @@ export class OfflineTable {
   // The sending itself (replay.js) is loaded only when something waits.
   replay() {
     if (this.replaying || navigator.onLine === false || !this.items.length) return this.replaying;
-    this.replaying = import("./replay.js")
-      .then(({ replayOutbox }) => replayOutbox(this))
+    // The module may not be on the phone yet (a worker installed offline keeps it when first
+    // fetched) and the connection may be back only in name: then it is tried again soon.
+    const loaded = import("./replay.js").catch(() => null);
+    this.replaying = loaded
+      .then((module) => (module ? module.replayOutbox(this) : this.retryLater(FIRST_RETRY_MS)))
       .finally(() => {
         this.replaying = null;
       });

@@ -1,14 +1,11 @@
 // What every live page has: the connection dot in the top bar and a short toast.
 
-import { t } from "./render.js";
-
-const STATUS_LABELS = () => ({ live: t("live"), reconnecting: t("reconnecting"), offline: t("offline"), connecting: t("connecting") });
-
+// The dot's words (live, reconnecting, offline, connecting) are rendered by the page (_status.html).
 export function showStatus(status) {
   const element = document.querySelector("[data-status]");
   if (!element) return;
   element.dataset.status = status;
-  element.querySelector("[data-status-text]").textContent = STATUS_LABELS()[status];
+  element.querySelector("[data-status-text]").textContent = element.dataset[`pattern${status[0].toUpperCase()}${status.slice(1)}`];
 }
 
 let toastTimer;

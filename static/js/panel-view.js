@@ -19,7 +19,7 @@ export function drawPanel(panel) {
     const shown = !active || count === null ? "–" : String(count);
     row.querySelector("[data-count]").textContent = shown;
     const preview = row.querySelector("[data-preview]");
-    preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? t("winner") : "";
+    preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? panel.form.querySelector("[data-rows]").dataset.patternWinner : "";
     const twos = row.querySelector("[data-twos-count]");
     if (twos) twos.textContent = String(panel.entry.twos[index]);
     const cover = row.querySelector("[data-cover]");
@@ -36,19 +36,22 @@ export function drawPanel(panel) {
   const generalText = panel.error && (panel.error.player === null || panel.error.player === undefined) ? panel.error.error || "" : "";
   general.textContent = generalText;
   general.hidden = !generalText;
+  // A refusal that appears pushes the pad down: bring it back above the sticky buttons, so
+  // fixing the round needs no scroll (the message sits just above the pad, or on its row).
+  const refused = Boolean(panel.error) && active;
+  if (refused && !panel.form.hasAttribute("data-refused")) revealPad(panel.form);
+  panel.form.toggleAttribute("data-refused", refused);
   const editing = panel.entry.number !== null && active;
   panel.form.toggleAttribute("data-editing", editing);
-  panel.form.querySelector("[data-entry-title]").textContent = editing
-    ? t("Correct round %(number)s", { number: panel.entry.number })
-    : active
-      ? roundHeading(state)
-      : t("Cards left");
-  panel.button("add-round").textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : t("Add round");
+  const title = panel.form.querySelector("[data-entry-title]");
+  title.textContent = editing ? t("Correct round %(number)s", { number: panel.entry.number }) : active ? roundHeading(state) : title.dataset.patternIdle;
+  const add = panel.button("add-round");
+  add.textContent = editing ? t("Save round %(number)s", { number: panel.entry.number }) : add.dataset.patternAdd;
   // A session at its cap (MAX_SESSION_ROUNDS) takes corrections, not new rounds: the notice says so.
   const full = panel.form.querySelector("[data-rounds-full]");
   const atCap = !editing && state.next.round > Number(full.dataset.most);
   full.hidden = !atCap;
-  panel.button("add-round").disabled = panel.mode === "saving" || panel.mode === "busy" || atCap;
+  add.disabled = panel.mode === "saving" || panel.mode === "busy" || atCap;
   panel.button("delete-round").hidden = !editing;
   panel.button("history").hidden = !editing;
   panel.button("cancel").disabled = !active;
@@ -67,7 +70,7 @@ function makeGeneralError(form) {
   element.className = "notice bad";
   element.dataset.formError = "";
   element.setAttribute("role", "alert");
-  form.querySelector("[data-rows]").before(element);
+  (form.querySelector("[data-pad-grid]") || form.querySelector("[data-rows]")).before(element);
   return element;
 }
 

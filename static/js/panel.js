@@ -28,7 +28,7 @@ export class EntryPanel {
     this.offline = offline; // the outbox (offline.js): where a round waits without a connection
     this.mode = "idle"; // idle | opening | entering | saving | busy (another device holds the lock)
     this.rows = [...form.querySelectorAll("[data-player]")];
-    this.entry = new Entry(this.rows.length, () => this.changed());
+    this.entry = new Entry(this.rows.length, () => this.changed(), { twosInDeck: Number(form.dataset.twosInDeck) });
     this.preview = null;
     this.previewSequence = 0;
     this.error = null;
@@ -85,20 +85,23 @@ export class EntryPanel {
       key.addEventListener("click", () => this.tapPad(Number(key.dataset.pad)));
     }
     for (const chip of this.form.querySelectorAll("[data-twos]")) {
-      chip.addEventListener("click", () => this.whenActive(() => this.entry.cycleTwos(Number(chip.dataset.twos))));
+      chip.addEventListener("click", () => {
+        if (this.readyForTap()) this.entry.cycleTwos(Number(chip.dataset.twos));
+      });
     }
     for (const radio of this.form.querySelectorAll("[data-cover]")) {
       radio.addEventListener("click", (event) => {
         event.preventDefault();
-        this.whenActive(() => this.entry.toggleCovering(Number(radio.dataset.cover)));
+        if (this.readyForTap()) this.entry.toggleCovering(Number(radio.dataset.cover));
       });
     }
-    this.button("clear").addEventListener("click", () => this.whenActive(() => this.entry.backspace()));
+    this.button("clear").addEventListener("click", () => this.clear());
     this.button("cancel").addEventListener("click", () => this.cancel());
     this.button("delete-round").addEventListener("click", () => this.deleteRound());
     this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
     this.form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
-      if (event.target.closest("[data-action='take-over']")) this.takeOver();
+      const button = event.target.closest("[data-action='take-over']");
+      if (button) this.takeOver(button.textContent);
     });
     setInterval(() => this.tick(), 1000);
   }
@@ -148,10 +151,16 @@ export class EntryPanel {
     if (wasActive) await this.lock.release();
   }
 
-  whenActive(action) {
-    if (!this.isActive()) return;
-    action();
+  // ⌫ and Backspace: clear the last count, or say why there is none to clear.
+  clear() {
+    if (this.refuseWhileBusy()) return;
+    if (!this.isActive()) this.ui.toast(this.nothingTyped());
+    else if (!this.entry.backspace()) this.ui.toast(t("Nothing to clear: no count is typed yet"));
     this.lock.touch();
+  }
+
+  nothingTyped() {
+    return t("No round is being entered: type or tap the first player's cards left to start one");
   }
 
   // A tap while another device enters: say who, instead of doing nothing.
@@ -196,7 +205,11 @@ export class EntryPanel {
   // --- writing ------------------------------------------------------------------
 
   async submit() {
-    if (!this.isActive() || this.submitting) return;
+    if (this.submitting || this.refuseWhileBusy()) return;
+    if (!this.isActive()) {
+      this.ui.toast(this.nothingTyped());
+      return;
+    }
     const counts = this.entry.counts();
     const missing = counts.indexOf(null);
     if (missing !== -1) {
@@ -233,7 +246,7 @@ export class EntryPanel {
   async deleteRound() {
     const number = this.entry.number;
     if (!number || !this.isActive()) return;
-    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), t("Delete"));
+    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), this.button("delete-round").textContent, { danger: true });
     if (!sure) return;
     this.mode = "saving";
     this.draw();
@@ -345,12 +358,13 @@ export class EntryPanel {
     return lock ? lock.idle_for + (Date.now() - this.lockSeenAt) / 1000 : 0;
   }
 
-  async takeOver() {
+  async takeOver(label) {
     const state = this.getState();
     const holder = state.lock?.holder;
     const sure = await this.ui.confirm(
       t("%(holder)s has not been used for %(seconds)s s. Take over the entry? Whatever they typed is dropped.", { holder, seconds: Math.floor(this.idleFor()) }),
-      t("Take over"),
+      label,
+      { danger: true },
     );
     if (!sure) return;
     this.entry.reset();
@@ -379,6 +393,7 @@ export class EntryPanel {
     if (this.isActive()) this.draft.save(this.lock.lease ?? OFFLINE_LEASE, this.entry);
     this.error = null;
     this.preview = null;
+    this.previewSequence += 1; // a preview still on its way is of counts no longer shown
     clearTimeout(this.previewTimer);
     if (this.isActive() && this.entry.isComplete()) {
       this.previewTimer = setTimeout(() => this.fetchPreview(), PREVIEW_DELAY_MS);
@@ -390,8 +405,8 @@ export class EntryPanel {
     const sequence = ++this.previewSequence;
     const reply = await this.transport.call("round.preview", { ...this.entry.payload(this.usesTwos), number: this.entry.number });
     if (sequence !== this.previewSequence || !this.isActive()) return;
-    if (reply.ok) this.preview = reply.round.scores;
-    else if (reply.status === 400) this.error = reply;
+    this.preview = reply.ok ? reply.round.scores : null;
+    if (reply.status === 400) this.error = reply;
     this.draw();
   }
 

@@ -3,7 +3,7 @@
 // added elsewhere, flags likely duplicates (the same cards), and sends or drops each pending
 // round only on the user's Add or Discard.
 
-import { t } from "./render.js";
+import { roundLabel, t } from "./render.js";
 
 const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
 
@@ -16,6 +16,11 @@ export class ReconcileSheet {
       const button = event.target.closest("[data-action^='reconcile-']");
       if (button) this.choose(button);
     });
+    this.dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.target.closest("button, a")) return; // a focused button is its own
+      event.preventDefault();
+      this.dialog.querySelector("[data-reconcile-pending] .primary")?.click();
+    });
   }
 
   // The rounds added elsewhere are taken once, when the sheet opens: the ones added from it are ours.
@@ -26,6 +31,7 @@ export class ReconcileSheet {
     this.elsewhere = state.rounds.slice(Number.isFinite(from) ? from : state.rounds.length).filter((round) => !this.table.ours.has(round.number));
     this.draw();
     if (!this.dialog.open) this.dialog.showModal();
+    this.focusChoice();
   }
 
   draw() {
@@ -34,7 +40,7 @@ export class ReconcileSheet {
     const elsewhere = this.elsewhere;
     const pendingCards = waiting.map((item) => this.cardsOf(item, state));
     const elsewhereRows = elsewhere.map((round) => {
-      const row = this.row(t("Round %(number)s", { number: round.number }), round.cards, state);
+      const row = this.row(roundLabel(round.number), round.cards, state);
       row.querySelector("[data-duplicate]").hidden = !pendingCards.some((cards) => sameCards(cards, round.cards));
       row.querySelector("[data-reconcile-actions]").remove();
       return row;
@@ -45,14 +51,24 @@ export class ReconcileSheet {
       const row = this.row(this.describe(item), pendingCards[index], state);
       row.dataset.seq = item.seq;
       row.dataset.requestId = item.body.request_id;
-      row.querySelector("[data-duplicate]").hidden = !elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
+      const duplicate = elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
+      row.querySelector("[data-duplicate]").hidden = !duplicate;
       const error = row.querySelector("[data-reconcile-error]");
       error.textContent = item.refused ?? "";
       error.hidden = !item.refused;
-      row.querySelector("[data-action='reconcile-add']").hidden = Boolean(item.refused);
+      const add = row.querySelector("[data-action='reconcile-add']");
+      add.hidden = Boolean(item.refused);
+      // The obvious button is the safe one: a likely duplicate (or a refused round) is discarded.
+      const emphasised = duplicate || item.refused ? row.querySelector("[data-action='reconcile-discard']") : add;
+      for (const button of row.querySelectorAll("[data-reconcile-actions] button")) button.classList.toggle("primary", button === emphasised);
       return row;
     });
     this.dialog.querySelector("[data-reconcile-pending]").replaceChildren(...pendingRows);
+  }
+
+  // Enter does what the emphasised button of the first waiting round says: it has the focus.
+  focusChoice() {
+    this.dialog.querySelector("[data-reconcile-pending] .primary")?.focus();
   }
 
   row(what, cards, state) {
@@ -98,6 +114,7 @@ export class ReconcileSheet {
     await this.table.refresh();
     if (this.table.items.some((pending) => pending.choose)) {
       this.draw();
+      this.focusChoice();
       return;
     }
     this.dialog.close();

@@ -1,40 +1,60 @@
 // Show a state payload (the same one the server renders the page from) in the page.
-// Display only: every number shown here was computed by the server.
+// Display only: every number shown here was computed by the server, and every sentence was
+// rendered by the page, translated, with its numbers left as %(…)s (data-pattern-*): this fills them.
 
+export function fill(pattern, values) {
+  return pattern.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+}
+
+// The sentences an element of the page carries (rounds/templatetags/table.py: patterns).
+const patterns = (selector) => document.querySelector(selector)?.dataset ?? {};
+
+// Sentences only the script shows come from the JavaScript catalog.
 export const t = (text, values) => {
   const translated = window.gettext ? window.gettext(text) : text;
-  if (!values) return translated;
-  return translated.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+  return values ? fill(translated, values) : translated;
 };
 
 export const tn = (singular, plural, count, values) => {
   const text = window.ngettext ? window.ngettext(singular, plural, count) : count === 1 ? singular : plural;
-  return text.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+  return fill(text, values);
 };
 
+// The page renders a plural sentence's two forms, of 1 and of 2; the catalog's rule picks one.
+function plural(sentences, name, count) {
+  const form = window.pluralidx ? window.pluralidx(count) : Number(count !== 1);
+  return sentences[`${name}${form ? "Other" : "One"}`];
+}
+
 export function signed(score) {
-  if (score > 0) return `+${score}`;
-  if (score < 0) return `−${-score}`;
-  return "0";
+  if (score === 0) return "0";
+  const sentences = patterns("[data-pattern-signed-up]");
+  return fill(score > 0 ? sentences.patternSignedUp : sentences.patternSignedDown, { points: Math.abs(score) });
+}
+
+export function roundLabel(number) {
+  return fill(patterns("[data-round-heading]").patternRound, { number });
 }
 
 export function roundHeading(state) {
+  const sentences = patterns("[data-round-heading]");
   const played = state.rounds.length;
-  if (state.finished) return tn("Finished after %(count)s round", "Finished after %(count)s rounds", played, { count: played });
+  if (state.finished) return fill(plural(sentences, "patternFinished", played), { count: played });
   const limit = state.settings.rounds;
-  if (limit) return t("Round %(number)s of %(limit)s", { number: state.next.round, limit });
-  return t("Round %(number)s", { number: state.next.round });
+  if (limit) return fill(sentences.patternRoundOf, { number: state.next.round, limit });
+  return fill(sentences.patternRound, { number: state.next.round });
 }
 
 export function directionLabel(direction) {
-  return direction === "clockwise" ? t("↻ clockwise") : t("↺ counter-clockwise");
+  const sentences = patterns("[data-direction]");
+  return direction === "clockwise" ? sentences.patternClockwise : sentences.patternCounterclockwise;
 }
-
 
 export function lockMessage(state) {
   const lock = state.lock;
-  if (lock.round) return t("Round %(number)s is being corrected on %(holder)s", { number: lock.round, holder: lock.holder });
-  return t("Round %(number)s is being entered on %(holder)s", { number: state.next.round, holder: lock.holder });
+  const sentences = patterns("[data-lock-area]");
+  if (lock.round) return fill(sentences.patternLockCorrected, { round: lock.round, holder: lock.holder });
+  return fill(sentences.patternLockEntered, { round: state.next.round, holder: lock.holder });
 }
 
 function setText(root, selector, text) {
@@ -56,7 +76,7 @@ export function renderScoreboard(root, state) {
     }
     setText(root, `[data-rank="${index}"]`, `#${player.rank}`);
     for (const left of root.querySelectorAll(`[data-to-target="${index}"]`)) {
-      if (state.to_target) left.textContent = left.dataset.pattern.replace("%(points)s", state.to_target[index]);
+      if (state.to_target) left.textContent = fill(left.dataset.pattern, { points: state.to_target[index] });
     }
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
@@ -77,7 +97,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     const item = template.content.firstElementChild.cloneNode(true);
     item.dataset.round = round.number;
     item.querySelector("[data-edit-round]").dataset.editRound = round.number;
-    item.querySelector("[data-edit-round]").setAttribute("aria-label", t("Round %(number)s", { number: round.number }));
+    item.querySelector("[data-edit-round]").setAttribute("aria-label", roundLabel(round.number));
     item.querySelector("[data-round-number]").textContent = round.number;
     for (const cell of item.querySelectorAll("[data-cell]")) {
       const index = Number(cell.dataset.cell);
@@ -89,7 +109,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     }
     const flags = item.querySelector("[data-round-flags]");
     flags.textContent = round.edited ? "✎" : "";
-    if (round.edited) flags.title = t("corrected");
+    if (round.edited) flags.title = flags.dataset.patternCorrected;
     return item;
   });
   if (!items.length) {
@@ -103,22 +123,19 @@ export function renderFinal(root, state) {
   const final = root.querySelector("[data-final]");
   if (!final) return;
   final.hidden = !state.finished;
-  const list = final.querySelector("[data-final-standings]");
-  list.replaceChildren(
+  const template = final.querySelector("[data-standing-template]");
+  final.querySelector("[data-final-standings]").replaceChildren(
     ...state.standings.map((standing) => {
-      const item = document.createElement("li");
+      const item = template.content.firstElementChild.cloneNode(true);
       item.className = `p${standing.player}`;
-      const rank = Object.assign(document.createElement("span"), { className: "rank num", textContent: `#${standing.rank}` });
-      const name = Object.assign(document.createElement("span"), { className: "player-name", textContent: state.players[standing.player].name });
-      const total = Object.assign(document.createElement("span"), { className: "total num", textContent: String(standing.total) });
-      item.append(rank, name, total);
+      item.querySelector("[data-standing-rank]").textContent = `#${standing.rank}`;
+      item.querySelector("[data-standing-name]").textContent = state.players[standing.player].name;
+      item.querySelector("[data-standing-total]").textContent = String(standing.total);
       return item;
     }),
   );
   const note = final.querySelector("[data-final-note]");
-  note.textContent = state.target_losers
-    .map((loser) => t("%(name)s reached %(target)s and loses.", { name: state.players[loser].name, target: state.settings.target }))
-    .join(" ");
+  note.textContent = state.target_losers.map((loser) => fill(note.dataset.pattern, { name: state.players[loser].name, target: state.settings.target })).join(" ");
   const settle = final.querySelector("[data-settle-link]");
   if (settle) settle.hidden = !state.settlement;
 }

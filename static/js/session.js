@@ -1,6 +1,7 @@
 // The session page: follow the table live, and (with the edit link) enter rounds.
 
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
+import { followerKeys } from "./keyboard.js";
 import { DeviceLock } from "./lock.js";
 import { showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
@@ -10,6 +11,9 @@ import { wireSettingsForm } from "./settings-form.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
+// Not served by the service worker (a first visit): this page as it came, before any script below
+// changes it, for the worker to keep if the connection goes before it has the page (worker.js).
+const ownCopy = navigator.serviceWorker?.controller ? null : `<!doctype html>\n${document.documentElement.outerHTML}`;
 let state = JSON.parse(document.getElementById("table-state").textContent);
 const key = state.id ?? state.links.socket.split("/").filter(Boolean).pop();
 const transport = new Transport({ socketPath: state.links.socket, apiPath: `/api/sessions/${key}` });
@@ -19,10 +23,14 @@ const ui = {
     return document.querySelector(`[data-dialog="${name}"]`);
   },
 
-  confirm(text, okLabel) {
+  // A destructive answer (delete, take over) looks like one, never like Add.
+  confirm(text, okLabel, { danger = false } = {}) {
     const dialog = ui.dialog("confirm");
     dialog.querySelector("[data-confirm-text]").textContent = text;
-    dialog.querySelector("[data-confirm-ok]").textContent = okLabel;
+    const ok = dialog.querySelector("[data-confirm-ok]");
+    ok.textContent = okLabel;
+    ok.classList.toggle("danger", danger);
+    ok.classList.toggle("primary", !danger);
     dialog.returnValue = "";
     dialog.showModal();
     return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true }));
@@ -43,6 +51,7 @@ const ui = {
 // The panel's markup (2s chips, covering toggles, the rules line) and the target line come from the server.
 const PANEL_SETTINGS = ["mode", "tiers", "twos", "covering_rule", "covering_style", "target"];
 let reloadWhenIdle = false;
+const TITLE_END = document.title.slice(document.title.lastIndexOf(" · ")); // " · Big Two scorekeeper", as the page says it
 
 // Every state the page gets, whole or the rounds since a change, from a reply or the socket.
 function apply(incoming) {
@@ -75,7 +84,8 @@ function show(shown) {
   renderScoreboard(document, state);
   renderRounds(document, state);
   renderFinal(document, state);
-  document.title = `${roundHeading(state)} · ${t("Big Two scorekeeper")}`;
+  document.querySelector("[data-action='end-session']")?.toggleAttribute("hidden", state.finished);
+  document.title = `${roundHeading(state)}${TITLE_END}`;
   offline.draw();
   if (panel) panel.sync();
 }
@@ -139,6 +149,13 @@ function wireDialogs() {
       for (const panelElement of document.querySelectorAll("[data-share-panel]")) panelElement.hidden = panelElement.dataset.sharePanel !== radio.value;
     });
   }
+  // The sheet opens on the follow link every time: giving the edit link is a second, deliberate tap.
+  ui.dialog("share").addEventListener("close", () => {
+    const follow = document.querySelector("[data-share-switch][value='follow']");
+    if (!follow || follow.checked) return;
+    follow.checked = true;
+    follow.dispatchEvent(new Event("change"));
+  });
   for (const button of document.querySelectorAll("[data-copy]")) {
     button.addEventListener("click", async () => {
       try {
@@ -175,9 +192,10 @@ function wireDialogs() {
     const reply = await rematch(event.currentTarget.dataset.rematch);
     if (reply.error) ui.toast(reply.error);
   });
-  document.querySelector("[data-action='end-session']")?.addEventListener("click", () =>
-    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), t("End the evening")),
-  );
+  document.querySelector("[data-action='end-session']")?.addEventListener("click", (event) => {
+    ui.dialog("menu").close(); // the final standings come up in its place
+    changeSession({ finished: true }, t("End the evening now? The standings become final; you can reopen it later."), event.currentTarget.textContent);
+  });
 }
 
 const form = state.can_edit ? document.querySelector("[data-entry-form]") : null;
@@ -203,6 +221,8 @@ const offline = new OfflineTable({
 const panel = form
   ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key, offline })
   : null;
+const followNotice = document.querySelector("[data-follow-notice]");
+if (!panel && followNotice) followerKeys({ notice: followNotice.textContent.trim(), toast });
 // Not needed for the first paint: loaded the first time they are (the service worker keeps them).
 function lazy(load) {
   let loading = null;
@@ -261,5 +281,5 @@ offline.start();
 window.addEventListener("load", async () => {
   const { onWorkerMessage, startWorker } = await import("./worker.js");
   onWorkerMessage("replay", () => offline.replay());
-  startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying) });
+  startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying), ownCopy });
 });

@@ -37,7 +37,6 @@ export class HistoryWrites {
       return;
     }
     this.offered = { versionId, action };
-    for (const other of document.querySelectorAll("[data-toast]")) other.hidden = true;
     this.element.querySelector("[data-undo-text]").textContent = text;
     this.element.hidden = false;
     clearTimeout(this.timer);

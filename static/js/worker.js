@@ -3,16 +3,21 @@
 // clients.claim); a page the old one served reloads itself as soon as nothing is being typed.
 
 const IDLE_CHECK_MS = 1500;
+const OWN_COPIES = "own-copies"; // the cache the worker takes them from
 
-export function startWorker({ busy = () => false } = {}) {
+// ownCopy: this page as the server sent it, taken before any script changed it, when no worker
+// served it. It is kept on the phone first, for the worker to keep if the connection goes before
+// it has fetched the page itself (templates/offline/sw.js, keepPages).
+export function startWorker({ busy = () => false, ownCopy = null } = {}) {
   if (!("serviceWorker" in navigator)) return;
   const served = Boolean(navigator.serviceWorker.controller);
   const register = async () => {
+    if (!served && ownCopy) await keepOwnCopy(ownCopy);
     const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
-    if (!registration || served) return;
-    // The first visit was not served by the worker: ask it to keep this page now.
-    const ready = await navigator.serviceWorker.ready;
-    ready.active?.postMessage({ type: "keep", url: location.pathname });
+    // A worker installing now keeps this page as it installs (a first visit); one already active
+    // did not see this page load (a reload that bypassed it), so it is asked to keep it.
+    if (!registration || served || registration.installing || !registration.active) return;
+    registration.active.postMessage({ type: "keep", url: location.pathname });
   };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
@@ -25,6 +30,12 @@ export function startWorker({ busy = () => false } = {}) {
     const reloadWhenIdle = () => (busy() ? setTimeout(reloadWhenIdle, IDLE_CHECK_MS) : location.reload());
     reloadWhenIdle();
   });
+}
+
+async function keepOwnCopy(html) {
+  const copies = await window.caches?.open(OWN_COPIES).catch(() => null);
+  const copy = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  await copies?.put(location.pathname, copy).catch(() => null);
 }
 
 // The worker's word to the page (Background Sync: the connection is back).

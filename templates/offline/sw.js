@@ -12,20 +12,46 @@ const CATALOG = {{ catalog|safe }};
 // a server that is only slow must not get there first (a kept page may predate a rules change).
 const NETWORK_WAIT_MS = 10000;
 
+// The copies pages make of themselves when no worker served them (static/js/worker.js).
+const OWN_COPIES = "own-copies";
+const PAGE_POLICIES = [
+  "Content-Security-Policy",
+  "Permissions-Policy",
+  "X-Frame-Options",
+  "X-Content-Type-Options",
+  "Referrer-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Cross-Origin-Resource-Policy",
+];
+
 const keptPage = (url) => url.pathname === "/" || /^\/s\/[^/]+\/$/.test(url.pathname);
 
+// Install keeps the shell and the pages of the windows open now, the one that registered the
+// worker among them: a first visit is kept before the worker controls it, so an offline reload
+// works from the start. A connection lost meanwhile does not undo it: the files come from what
+// the browser already has (fromNetworkOrPhone), the page from the copy it made of itself.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      const pages = openPages({ includeUncontrolled: true }).then(fetchPages); // first: a reload needs them most
       const cache = await caches.open(SHELL_CACHE);
-      await cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" })));
+      await Promise.all(
+        SHELL.map(async (url) => {
+          const response = await fromNetworkOrPhone(url, { cache: "no-cache" });
+          if (response === null) return; // not on the phone and no network: kept when first asked for
+          if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
+          await cache.put(url, response);
+        }),
+      );
+      await keepPages(await pages);
       await self.skipWaiting();
     })(),
   );
 });
 
 // A new version takes over at once: the pages it kept move to its cache (fetched again where
-// the network allows, so they name the new files), the old caches go.
+// the network allows, so they name the new files), the pages it now controls that opened while
+// it installed are kept too, and the old caches go.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -39,8 +65,11 @@ self.addEventListener("activate", (event) => {
           if (kept) await pages.put(request.url, kept);
         }
       }
-      await Promise.all(old.map((name) => caches.delete(name)));
       await self.clients.claim();
+      const unkept = [];
+      for (const url of await openPages()) if (!(await pages.match(url))) unkept.push(url);
+      await keepPages(await fetchPages(unkept));
+      await Promise.all(old.map((name) => caches.delete(name)));
     })(),
   );
 });
@@ -59,17 +88,13 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page opened before the worker controlled it asks for itself to be kept.
+// A page opened before the worker controlled it (a reload that bypassed it) asks to be kept.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type !== "keep") return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !keptPage(url)) return;
-  event.waitUntil(
-    fetch(url.href, { credentials: "same-origin" })
-      .then((response) => (keepable(response) ? caches.open(PAGE_CACHE).then((cache) => cache.put(url.href, response)) : null))
-      .catch(() => null),
-  );
+  event.waitUntil(fetchPages([url.origin + url.pathname]).then(keepPages));
 });
 
 // Background Sync: the connection is back; an open page of the app sends its outbox.
@@ -81,6 +106,52 @@ self.addEventListener("sync", (event) => {
     }),
   );
 });
+
+// The kept pages (by address without the query) of the app's windows open on this phone.
+async function openPages(options = {}) {
+  const windows = await self.clients.matchAll({ type: "window", ...options });
+  const urls = windows.map((client) => new URL(client.url)).filter((url) => url.origin === self.location.origin && keptPage(url));
+  return [...new Set(urls.map((url) => url.origin + url.pathname))];
+}
+
+async function fetchPages(urls) {
+  return Promise.all(urls.map(async (url) => [url, await fetch(url, { credentials: "same-origin" }).catch(() => null)]));
+}
+
+// Each page as fetched; without the network, the copy the page made of itself when no worker
+// served it (static/js/worker.js), with the policies every page of the app carries (read from
+// the kept catalog, a page of the app's like any other).
+async function keepPages(fetched) {
+  const pages = await caches.open(PAGE_CACHE);
+  const copies = await caches.open(OWN_COPIES);
+  for (const [url, response] of fetched) {
+    if (keepable(response)) {
+      await pages.put(url, response);
+      continue;
+    }
+    const copy = await copies.match(url);
+    if (copy && !(await pages.match(url))) await pages.put(url, new Response(await copy.text(), { headers: await pageHeaders() }));
+  }
+}
+
+async function pageHeaders() {
+  const catalog = await (await caches.open(SHELL_CACHE)).match(CATALOG);
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  for (const name of PAGE_POLICIES) if (catalog?.headers.has(name)) headers.set(name, catalog.headers.get(name));
+  return headers;
+}
+
+// From the network; without one, what this phone's browser already has (the page that registered
+// the worker has just loaded these very files); null when neither has it. The shell asks with
+// "no-cache" (the server confirms each file), never "reload", which drops the browser's copy
+// before the network answers, so a connection lost mid-install would leave nothing to fall back on.
+async function fromNetworkOrPhone(url, options) {
+  try {
+    return await fetch(new Request(url, options));
+  } catch {
+    return fetch(new Request(url, { cache: "only-if-cached", mode: "same-origin" })).catch(() => null);
+  }
+}
 
 function keepable(response) {
   return response && response.ok && response.type === "basic" && !response.redirected;

@@ -16,7 +16,7 @@ def test_every_page_runs_under_the_policy_without_a_violation(phones, live_api):
         page.keyboard.press(key)
     expect(page.locator("[data-round-list] [data-round]")).to_have_count(2)
     page.get_by_role("button", name="Show to the table").tap()
-    expect(page.locator('[data-share-panel="edit"] svg')).to_be_visible()
+    expect(page.locator('[data-share-panel="follow"] svg')).to_be_visible()
     # The grids take the number of players from data-players, not a style attribute.
     assert (
         page.locator(".rounds").evaluate("e => getComputedStyle(e).getPropertyValue('--players')").strip()

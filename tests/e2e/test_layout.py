@@ -114,10 +114,12 @@ def test_the_share_sheet_shows_the_lan_address_uncut(phones, live_api):
     hint = sheet.locator("[data-loopback-hint]:visible")
     expect(hint).to_contain_text("Phones cannot open 127.0.0.1")
     assert clipped(page, '[data-sheet="share"] *') == []
-    # "Follow only" switches the hint's link too: it never shows the edit link.
-    sheet.locator('label:has([data-share-switch][value="follow"])').tap()
+    # It opens on the follow link, whose hint never shows the edit link; the edit link switches it.
     expect(hint).to_contain_text(f"/s/{state['view_id']}/")
     expect(hint).not_to_contain_text(state["id"])
+    sheet.locator('label:has([data-share-switch][value="edit"])').tap()
+    expect(hint).to_contain_text(f"/s/{state['id']}/")
+    assert clipped(page, '[data-sheet="share"] *') == []
 
 
 def test_the_pairwise_tables_last_column_fits_at_360(phones, live_api):

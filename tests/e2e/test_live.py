@@ -76,7 +76,7 @@ def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):
     assert len(live_api.state(state["id"])["rounds"]) == 1
 
 
-def test_show_to_the_table_offers_the_edit_link_then_the_follow_link(phones, live_api):
+def test_show_to_the_table_offers_the_follow_link_then_the_edit_link(phones, live_api):
     state = live_api.create()
     page = phones().open(f"/s/{state['id']}/")
     page.get_by_role("button", name="Show to the table").tap()
@@ -85,11 +85,16 @@ def test_show_to_the_table_offers_the_edit_link_then_the_follow_link(phones, liv
         sheet.locator('[data-share-panel="edit"]'),
         sheet.locator('[data-share-panel="follow"]'),
     )
-    expect(edit_panel.locator("svg")).to_be_visible()
-    expect(edit_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['id']}/$"))
-    expect(follow_panel).to_be_hidden()
-    sheet.locator('label:has(input[value="follow"])').tap()
+    expect(follow_panel.locator("svg")).to_be_visible()
     expect(follow_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['view_id']}/$"))
+    expect(edit_panel).to_be_hidden()
+    sheet.locator('label:has(input[value="edit"])').tap()  # the edit link: a second, deliberate tap
+    expect(edit_panel.locator("[data-share-url]")).to_have_text(re.compile(f"/s/{state['id']}/$"))
+    expect(edit_panel.locator("[data-edit-warning]")).to_be_visible()
+    expect(follow_panel).to_be_hidden()
+    sheet.get_by_role("button", name="Done").tap()
+    page.get_by_role("button", name="Show to the table").tap()  # opened again: the follow link again
+    expect(follow_panel.locator("svg")).to_be_visible()
     expect(edit_panel).to_be_hidden()
 
 

@@ -39,7 +39,9 @@ def test_save_a_session_rules_on_this_device_and_start_an_evening_from_them(phon
     save.tap()
     expect(page.locator("[data-toast]")).to_have_text("Saved")
     stored = json.loads(page.evaluate("localStorage.getItem('bigtwo.setups')"))
-    assert [(setup["name"], setup["settings"]) for setup in stored] == [("Friday in Mong Kok", played["settings"])]
+    assert [(setup["name"], setup["settings"]) for setup in stored] == [
+        ("Friday in Mong Kok", played["settings"])
+    ]
 
     page = phone.open("/", live=False)
     page.locator("[data-quick-setup] summary").tap()

@@ -2,6 +2,7 @@
 and rematches start from them, and evenings already played keep the rules they had."""
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from groups.models import Group
 from rounds.models import Session
@@ -221,3 +222,10 @@ def test_a_stranger_session_rematch_is_not_touched_by_any_group(api):
     set_rules(api, group["id"], HONG_KONG_LIKE)
     alone = api.post("/api/sessions", {"players": ["Ann", "Ben"], "preset": "quick-3"}).json()
     assert api.post(f"/api/sessions/{alone['id']}/rematch").json()["settings"] == alone["settings"]
+
+
+def test_the_database_holds_only_whole_rules_or_none(api):
+    group = Group.objects.get(edit_key=new_group(api)["id"])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Group.objects.filter(pk=group.pk).update(rules={"currency": "HKD"})
+    assert Group.objects.get(pk=group.pk).rules is None

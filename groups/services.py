@@ -1,4 +1,4 @@
-"""Writes to a group: create it, start an evening from it, rename a player. Keyword-only, atomic."""
+"""Writes to a group: create it, set its own rules, start an evening from it, rename a player. Keyword-only, atomic."""
 
 from __future__ import annotations
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -16,7 +15,7 @@ from django.urls import reverse
 from rounds import scoring
 from rounds.errors import RoundMissing, ServiceError
 from rounds.locking import lock_state
-from rounds.models import MAX_ROUND_NUMBER, Hand, PaidTransfer, Player, Round, RoundVersion, Session
+from rounds.models import MAX_ROUND_NUMBER, PaidTransfer, Player, Round, RoundVersion, Session
 from rounds.scoring import (
     CoveringStyle,
     Mode,
@@ -96,7 +95,7 @@ class ScoredSession:
 
 
 def scored_session(session: Session) -> ScoredSession:
-    """Every round scored afresh from its cards under its own rules, in three queries.
+    """Every round scored afresh from its cards under its own rules, in two queries.
 
     Only a rescore and the evening's story need this; writes and the state read what is stored.
     """
@@ -104,18 +103,16 @@ def scored_session(session: Session) -> ScoredSession:
     names = [player.name for player in players]
     # Ordered by hand, so a restored round (a later pk) sits at its number.
     rounds = list(Round.objects.filter(session=session).order_by("number"))
-    hands: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
-    for round_id, cards_left, twos_held in (
-        Hand.objects.filter(round__session=session)
-        .order_by("round_id", "player_index")
-        .values_list("round_id", "cards_left", "twos_held")
-    ):
-        hands[round_id].append((cards_left, twos_held))
     scored = []
     for round_ in rounds:
-        entry = entry_of(round_, hands[round_.pk])
+        entry = entry_of(round_, stored_hands(round_))
         scored.append((round_, entry, scoring.score_round(entry, names, rules_of(round_))))
     return ScoredSession(players=players, rounds=scored)
+
+
+def stored_hands(round_: Round) -> list[tuple[int, int | None]]:
+    """The round's hands as kept on it: (cards_left, twos_held) in player order."""
+    return list(zip(round_.cards, round_.twos or [None] * len(round_.cards), strict=True))
 
 
 def tiers_json(tiers: object) -> list[list[int]]:

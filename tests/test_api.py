@@ -312,7 +312,7 @@ def test_the_same_request_id_with_another_body_is_a_409(api):
     response = add(api, key, token, [6, 0, 11, 13], request_id="abc")
     assert response.status_code == 409
     assert response.json()["field"] == "request_id"
-    assert Round.objects.get().hands.get(player_index=0).cards_left == 5
+    assert Round.objects.get().cards[0] == 5
 
 
 def test_adding_to_a_finished_session_is_a_409(api):

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from rounds import publish
 from rounds.errors import RequestReused
-from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
+from rounds.models import Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
 from rounds.selectors import rules_json
 from rounds.standings import Tally, end_reached
@@ -142,7 +142,8 @@ def record_version(
 
 
 def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
-    """Keep the hands and how the round scored on the round itself (saved by the caller).
+    """Keep the hands and how the round scored on the round itself (saved by the caller): the one
+    place a round's hands are stored.
 
     Every write of a round calls this, so what the state reads is never stale.
     """
@@ -152,14 +153,3 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     round_.winner = scored.winner
     round_.penalties = list(scored.penalties)
     round_.scores = list(scored.scores)
-
-
-def write_hands(round_: Round, entry: RoundEntry, *, new: bool = False) -> None:
-    """The round's hands as reported; `new`: the round was just created and has none to replace."""
-    if not new:
-        round_.hands.all().delete()
-    twos = entry.twos if entry.twos is not None else (None,) * len(entry.cards)
-    Hand.objects.bulk_create(
-        Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)
-        for index, (cards_left, twos_held) in enumerate(zip(entry.cards, twos, strict=True))
-    )

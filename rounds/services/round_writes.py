@@ -16,7 +16,7 @@ from django.utils import timezone
 from rounds import scoring
 from rounds.errors import SessionFinished, SessionFull
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_release, lock_row
-from rounds.models import MAX_SESSION_ROUNDS, Hand, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import (
     check_covering_rule,
@@ -24,6 +24,7 @@ from rounds.selectors import (
     round_by_number,
     rules_of,
     session_rules,
+    stored_hands,
     stored_tally,
     tiers_json,
 )
@@ -35,7 +36,6 @@ from rounds.services.records import (
     request_fingerprint,
     save_changed,
     store_scores,
-    write_hands,
 )
 
 
@@ -48,8 +48,7 @@ class Table:
 
     def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
         """One stored round as the table reported it, scored under its own rules (its share to take back)."""
-        hands = list(Hand.objects.filter(round=round_).values_list("cards_left", "twos_held"))
-        entry = entry_of(round_, hands)
+        entry = entry_of(round_, stored_hands(round_))
         return entry, scoring.score_round(entry, self.names, rules_of(round_))
 
     def check_room(self) -> None:
@@ -133,7 +132,6 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     )
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked, new=True)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
@@ -154,7 +152,6 @@ def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry,
     round_.edited = True
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.EDITED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),

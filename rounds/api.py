@@ -37,19 +37,13 @@ from rounds.openapi import document as openapi_document
 from rounds.outbox import stored_requests
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.publish import reply_json, state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
-from rounds.selectors import (
-    Viewer,
-    round_history,
-    round_preview,
-    session_by_key,
-    session_history,
-    table_state,
-)
+from rounds.selectors import Viewer, round_history, session_by_key, session_history
+from rounds.services.preview import round_preview
 from rounds.signals import rematch_rate
+from rounds.state import reply_json, state_after_write, table_state
 
 LOCK_HEADER = "X-Entry-Lock"
 

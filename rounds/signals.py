@@ -1,6 +1,7 @@
 """What other apps can follow of a session without the rounds app knowing them (groups does).
 
-- `session_published` (session_id=, kinds=): once per change, after its commit (rounds/publish.py).
+- `session_published` (session_id=, kinds=, session=): once per change, after its commit
+  (rounds/publish.py); `session` as the change left it.
 - `session_rematched` (session=, rematch=): inside a rematch's transaction; the evening's ties
   carry over to the next one (a group's evening rematched is the group's next evening).
 - `session_links` (session=): while the session page is drawn; a receiver may answer with a

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from rounds import scoring, services
 from rounds.models import Round, Session
 from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
-from rounds.selectors import Viewer, scored_session, table_state
+from rounds.selectors import Viewer, scored_session
 from rounds.settlement import settle
 from rounds.standings import Tally
+from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

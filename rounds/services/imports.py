@@ -15,7 +15,8 @@ from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import check_covering_rule, session_rules, tiers_json
+from rounds.selectors import session_rules, tiers_json
+from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
 from rounds.standings import Tally

@@ -11,8 +11,8 @@ from groups.inputs import clean_date_range, clean_group_name, clean_log_text
 from groups.models import Group
 from groups.season import DateRange
 from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
-from rounds.api import endpoint, json_body
 from rounds.errors import ProtocolError
+from rounds.jsonapi import endpoint, json_body
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop
 from rounds.selectors import Viewer

@@ -1,12 +1,22 @@
-"""The groups part of the OpenAPI document (API.md "Groups and seasons"), merged into the one
-document rounds/openapi.py serves at /api/openapi.json."""
+"""The groups part of the OpenAPI document (API.md "Groups and seasons"), assembled into the one
+document scorekeeper/openapi.py serves at /api/openapi.json."""
 
 from __future__ import annotations
 
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi import json_content, operation
-from rounds.openapi_schemas import BOOLEAN, INTEGER, MONEY, STRING, array, nullable, obj, ref
+from rounds.openapi_schemas import (
+    BOOLEAN,
+    INTEGER,
+    MONEY,
+    STRING,
+    array,
+    json_content,
+    nullable,
+    obj,
+    operation,
+    ref,
+)
 
 GROUP = {
     "name": "group",

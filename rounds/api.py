@@ -1,26 +1,18 @@
-"""The JSON API (README "The JSON API"; /api/openapi.json): the same services and selectors as the pages.
-
-Keys in the URL are the only credential (no cookies), so the API needs no CSRF
-token; it only accepts application/json, which a cross-site form cannot send.
-"""
+"""The JSON API of sessions and rounds (README "The JSON API"; /api/openapi.json): the same services
+and selectors as the pages, with the conventions of rounds/jsonapi.py."""
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 
 from groups.models import Group
 from groups.selectors import group_by_key
 from groups.services import group_session_create
 from rounds import services
-from rounds.errors import VIEW_ONLY, ProtocolError, refusal
+from rounds.errors import VIEW_ONLY, ProtocolError
 from rounds.export import rounds_csv
 from rounds.inputs import (
     SETTINGS_FIELDS,
@@ -31,75 +23,18 @@ from rounds.inputs import (
     clean_round_entry,
     clean_settings,
 )
+from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, state_response
 from rounds.locking import lock_acquire, lock_release, lock_state, lock_takeover
 from rounds.models import Session
-from rounds.openapi import document as openapi_document
 from rounds.outbox import stored_requests
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.ratelimit import RateLimited, rate_limited
+from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
-from rounds.scoring import ScoringError
 from rounds.selectors import Viewer, round_history, session_by_key, session_history
 from rounds.services.preview import round_preview
 from rounds.signals import rematch_rate
-from rounds.state import reply_json, state_after_write, table_state
-
-LOCK_HEADER = "X-Entry-Lock"
-
-
-def refused(error: ProtocolError | ScoringError) -> JsonResponse:
-    status, body = refusal(error)
-    response = JsonResponse(body, status=status)
-    if isinstance(error, RateLimited):
-        response["Retry-After"] = str(error.retry_after)
-    return response
-
-
-def endpoint(*methods: str) -> Callable:
-    """A JSON endpoint: only `methods`; every refusal becomes a JSON error, never a 500."""
-
-    def decorate(view: Callable) -> Callable:
-        @csrf_exempt
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> JsonResponse:
-            if request.method not in methods:
-                message = _("This address does not accept %(method)s") % {"method": request.method}
-                response = refused(ProtocolError(405, message))
-                response["Allow"] = ", ".join(methods)
-                return response
-            try:
-                return view(request, *args, **kwargs)
-            except (ProtocolError, ScoringError) as error:
-                return refused(error)
-
-        return wrapper
-
-    return decorate
-
-
-def json_body(request: HttpRequest, *, allowed: Iterable[str], required: bool = True) -> dict:
-    """The request's JSON object, refusing other media types, oversize bodies and unknown fields."""
-    try:
-        raw = request.body
-    except RequestDataTooBig:
-        raise ProtocolError(413, _("The request is too large (at most 64 KB)")) from None
-    if not raw and not required:
-        return {}
-    if request.content_type != "application/json":
-        raise ProtocolError(415, _("Send JSON with Content-Type: application/json"))
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError(400, _("The body is not valid JSON")) from None
-    except RecursionError:
-        raise ProtocolError(400, _("The body is nested too deeply")) from None
-    if not isinstance(body, dict):
-        raise ProtocolError(400, _("The body must be a JSON object"))
-    unknown = sorted(set(body) - set(allowed))
-    if unknown:
-        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
-    return body
+from rounds.state import state_after_write, table_state
 
 
 def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
@@ -109,13 +44,6 @@ def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
     if write and found[1] is not Viewer.EDITOR:
         raise ProtocolError(403, _(VIEW_ONLY), field="key")
     return found
-
-
-def flag(body: dict, name: str) -> bool:
-    value = body.get(name, False)
-    if not isinstance(value, bool):
-        raise ProtocolError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
-    return value
 
 
 @endpoint("POST")
@@ -193,11 +121,6 @@ def round_reply(write: services.RoundWrite, session: Session, *, status: int) ->
     """The round written, the state after it, and `version_id`: the history version it recorded."""
     reply = write_reply(write, session, viewer=Viewer.EDITOR)
     return state_response(reply, status=200 if write.replayed else status)
-
-
-def state_response(payload: dict, *, status: int = 200) -> HttpResponse:
-    """A JSON reply holding a published state, its rounds' JSON reused (rounds/publish.py)."""
-    return HttpResponse(reply_json(payload), content_type="application/json", status=status)
 
 
 @endpoint("POST")
@@ -316,18 +239,6 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key)
     return JsonResponse({"number": number, "versions": round_history(session, number)})
-
-
-@endpoint("GET")
-def openapi(request: HttpRequest) -> JsonResponse:
-    """The OpenAPI 3.1 description of this API (rounds/openapi.py)."""
-    return JsonResponse(openapi_document(), json_dumps_params={"ensure_ascii": False})
-
-
-@csrf_exempt
-def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
-    """Anything under /api/ that no endpoint answers: the contract's JSON 404, never the HTML page."""
-    return refused(ProtocolError(404, _("There is no API endpoint at this address")))
 
 
 @endpoint("GET")

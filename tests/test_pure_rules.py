@@ -15,7 +15,7 @@ PURE = [
     "rounds.stats",
     "rounds.tiers",
     "rounds.names",
-    "rounds.paperlog",
+    "groups.paperlog",
 ]
 
 

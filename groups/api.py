@@ -3,6 +3,8 @@ as the pages, with rounds/api.py's conventions (JSON errors, never a 500, keys a
 
 from __future__ import annotations
 
+import functools
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
@@ -12,10 +14,13 @@ from groups.models import Group
 from groups.season import DateRange
 from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
 from rounds.errors import ProtocolError
-from rounds.jsonapi import endpoint, json_body
+from rounds.inputs import SETTINGS_FIELDS, clean_players, clean_settings
+from rounds.jsonapi import endpoint, flag, json_body
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop
 from rounds.selectors import Viewer
+from rounds.signals import SessionHost
+from rounds.state import table_state
 
 GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
 
@@ -36,6 +41,40 @@ def groups(request: HttpRequest) -> JsonResponse:
     with rate_limited(request, "group"):
         group = services.group_create(name=name)
     return JsonResponse(group_json(group, Viewer.EDITOR), status=201)
+
+
+@endpoint("POST")
+def evenings(request: HttpRequest, group: str) -> JsonResponse:
+    """A new evening of the group: a session of these players (matched to, or added as, the
+    group's), counted against the group's evenings."""
+    found, _viewer = open_group(group, write=True)
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
+    players, settings = clean_players(body.get("players")), clean_settings(body)
+    host = evening_host(found)
+    with rate_limited(request, host.scope, subject=host.subject):
+        session = host.create(
+            players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+        )
+    return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
+
+
+def evening_host(group: Group) -> SessionHost:
+    return SessionHost(
+        scope="evening",
+        subject=f"group:{group.pk}",
+        create=functools.partial(services.group_session_create, group=group),
+    )
+
+
+def session_host(sender: object, *, field: str, key: object, **kwargs: object) -> SessionHost | None:
+    """`"group": <edit key>` on POST /api/sessions (rounds.signals.session_hosted): the new
+    session is an evening of that group."""
+    if field != "group":
+        return None
+    found = group_by_key(key) if isinstance(key, str) else None
+    if found is None or found[1] is not Viewer.EDITOR:
+        raise ProtocolError(400, _("group: give the edit key of a group"), field="group")
+    return evening_host(found[0])
 
 
 @endpoint("GET")

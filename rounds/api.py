@@ -8,9 +8,6 @@ from decimal import Decimal, InvalidOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from groups.models import Group
-from groups.selectors import group_by_key
-from groups.services import group_session_create
 from rounds import services
 from rounds.errors import VIEW_ONLY, ProtocolError
 from rounds.export import rounds_csv
@@ -33,7 +30,7 @@ from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
 from rounds.selectors import Viewer, round_history, session_by_key, session_history
 from rounds.services.preview import round_preview
-from rounds.signals import rematch_rate
+from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
 from rounds.state import state_after_write, table_state
 
 
@@ -48,32 +45,24 @@ def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
 
 @endpoint("POST")
 def sessions(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", "group"})
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", *HOST_FIELDS})
     players = clean_players(body.get("players"))
     settings = clean_settings(body)
-    group = group_to_join(body.get("group"))
+    host = next((found for field in HOST_FIELDS if (found := host_of(field, body.get(field)))), None)
     # A stranger's session counts against the address; a group's evening, against the group.
-    scope, subject = ("session", None) if group is None else ("evening", f"group:{group.pk}")
+    scope, subject = ("session", None) if host is None else (host.scope, host.subject)
+    create = services.session_create if host is None else host.create
     with rate_limited(request, scope, subject=subject):
-        if group is None:
-            session = services.session_create(
-                players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-            )
-        else:
-            session = group_session_create(
-                group=group, players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-            )
+        session = create(players=players, settings=settings, randomize_seats=flag(body, "randomize_seats"))
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
 
 
-def group_to_join(key: object) -> Group | None:
-    """The group a new session joins (its edit key), or None."""
-    if key is None:
-        return None
-    found = group_by_key(key) if isinstance(key, str) else None
-    if found is None or found[1] is not Viewer.EDITOR:
-        raise ProtocolError(400, _("group: give the edit key of a group"), field="group")
-    return found[0]
+def host_of(field: str, key: object) -> SessionHost | None:
+    """The other app's owner a new session names (rounds.signals.session_hosted), else None."""
+    host = session_host(field, key)
+    if key is not None and host is None:  # no app takes the field
+        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": field}, field=field)
+    return host
 
 
 @endpoint("GET")

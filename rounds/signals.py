@@ -11,7 +11,13 @@
   the address's rematches.
 - `sessions_kept` (): asked by `purge_sessions`; a receiver answers with a query of the session
   ids it keeps (a group's evenings live and go with their group), never purged on their own.
+- `session_hosted` (field=, key=): `POST /api/sessions` names another app's owner of the new
+  session (`"group": <edit key>`); the app that knows `field` answers with a SessionHost or
+  refuses the key (a ProtocolError naming the field). A field nobody answers is unknown.
 """
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.dispatch import Signal
 
@@ -20,6 +26,31 @@ session_rematched = Signal()
 session_links = Signal()
 sessions_kept = Signal()
 rematch_counted = Signal()
+session_hosted = Signal()
+
+
+@dataclass(frozen=True)
+class SessionHost:
+    """Who a new session belongs to, as its app answers: what the new session counts against
+    (`scope`, `subject`: see rounds/ratelimit.py) and how it is made: `create(players=,
+    settings=, randomize_seats=)` returns the session."""
+
+    scope: str
+    subject: str | None
+    create: Callable[..., object]
+
+
+HOST_FIELDS = ("group",)
+
+
+def session_host(field: str, key: object) -> SessionHost | None:
+    """The host `key` names in `field` of a new session, or None when the field is absent."""
+    if key is None:
+        return None
+    for _receiver, answer in session_hosted.send(sender=None, field=field, key=key):
+        if answer is not None:
+            return answer
+    return None
 
 
 def rematch_rate(session: object) -> tuple[str, str | None]:

@@ -21,7 +21,11 @@ def collected_static(django_db_blocker):
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in this thread
-    from its first use on, which the asyncio (WebSocket) tests cannot share."""
+    from its first use on, which the asyncio (WebSocket) tests cannot share. Tests under
+    tests/pure/ need no database: marked `pure`, they run in the first pass only."""
+    for item in items:
+        if "pure" in item.nodeid.split("/")[:-1]:
+            item.add_marker(pytest.mark.pure)
     items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
 
 

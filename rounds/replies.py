@@ -16,10 +16,10 @@ from rounds.state import state_after_write
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
     """The round as it now stands (a deleted one as it was), the state after the write, and
     the history version the write recorded (`version_id`: what an undo takes back)."""
-    if write.session_version is not None:
-        state = state_after_write(session, viewer, version=write.session_version)
-    else:  # a replayed request: the state as it stands now
-        state = state_after_write(Session.objects.get(pk=session.pk), viewer, whole=True)
+    if write.session_version is not None:  # from the round written on, as the group got it
+        state = state_after_write(session, viewer, version=write.session_version, rounds_from=write.number)
+    else:  # a replayed request: the state as it stands now, whole
+        state = state_after_write(Session.objects.get(pk=session.pk), viewer, rounds_from=1)
     reply = {"round": written_round(write, session, state), "state": state, "version_id": write.version_id}
     if write.deleted:
         reply["deleted"] = write.number

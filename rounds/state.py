@@ -333,21 +333,23 @@ def reply_json(payload: dict) -> str:
 
 
 def state_after_write(
-    session: Session, viewer: Viewer, *, version: int | None = None, whole: bool = False
+    session: Session, viewer: Viewer, *, version: int | None = None, rounds_from: object = UNREAD
 ) -> dict:
-    """The state a write's reply carries: the one published after its commit, with the rounds from
-    the first one the write touched (as the group got it; `whole`: all of them, for a replayed
-    request whose first reply was lost), else the whole state built now.
+    """The state a write's reply carries: the one published after its commit (else built now),
+    with the rounds from the first one the write touched, as the group got it.
 
     `version`: the session's version the write made; without it `session` must have been
     read after the write (its version is the key). Only a state not published by this
-    process is built again, from the session read afresh."""
+    process is built again, from the session read afresh. `rounds_from`: the first round the
+    write touched (1: every round, for a replayed request whose first reply was lost); without
+    it, the one the published change named (every round for a state built now)."""
     key = (session.pk, session.version if version is None else version)
     with recent_guard:
         shared = recent.get(key)
-        rounds_from = 1 if whole else changed_from.get(key, 1)
+        published_from = changed_from.get(key, 1)
     if shared is None:
         if version is not None:
             session = Session.objects.get(pk=session.pk)
-        return for_viewer(shared_state(session), session, viewer)
-    return for_viewer(rounds_since(shared, rounds_from), session, viewer)
+        shared, published_from = shared_state(session), 1
+    first = published_from if rounds_from is UNREAD else rounds_from
+    return for_viewer(rounds_since(shared, first), session, viewer)  # type: ignore[arg-type]

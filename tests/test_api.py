@@ -375,7 +375,10 @@ def test_patch_changes_rules_from_the_next_round(api):
     add(api, key, token, [5, 0, 11, 13])
     response = api.patch(f"/api/sessions/{key}", {"tiers": [[1, 1]], "value_per_point": "0.10"}, token=token)
     assert response.status_code == 200
-    state = add(api, key, token, [5, 0, 11, 13]).json()["state"]
+    assert (
+        add(api, key, token, [5, 0, 11, 13]).json()["state"]["rounds_from"] == 2
+    )  # API.md, "Every write's reply"
+    state = api.get(f"/api/sessions/{key}").json()
     assert [r["scores"] for r in state["rounds"]] == [[5, 0, 22, 39], [5, 0, 11, 13]]
     assert state["settings"]["value_per_point"] == "0.10"
 

@@ -12,7 +12,7 @@ from rounds.models import Session
 from rounds.scoring import RoundEntry
 from rounds.state import shared_state
 from tests.factories import add_rounds, grab_lock, make_session
-from tests.test_consumers import channel_layer, in_thread, new_session, table  # noqa: F401 (autouse)
+from tests.rounds.test_consumers import channel_layer, in_thread, new_session, table  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,8 +4,8 @@ import pytest
 
 from rounds.models import Round, RoundVersion, Session
 from tests.factories import add_rounds, make_session
-from tests.test_api import add, create, token_for
-from tests.test_pages import NEW_EVENING, settings_post, text_of
+from tests.rounds.test_api import add, create, token_for
+from tests.rounds.test_pages import NEW_EVENING, settings_post, text_of
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from rounds.models import Round, RoundVersion
-from tests.test_api import add, create, token_for
+from tests.rounds.test_api import add, create, token_for
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.test_api import add, create, token_for
+from tests.rounds.test_api import add, create, token_for
 
 ROUNDS = ([5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0])
 

@@ -9,8 +9,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from rounds import state as table_states
 from rounds.models import Session
 from tests.factories import grab_lock, make_session
-from tests.test_api import PLAYERS, add, create, token_for
-from tests.test_consumers import channel_layer, socket_to  # noqa: F401 (channel_layer is autouse)
+from tests.rounds.test_api import PLAYERS, add, create, token_for
+from tests.rounds.test_consumers import channel_layer, socket_to  # noqa: F401 (channel_layer is autouse)
 
 THREE_ROUNDS = ([5, 0, 11, 13], [0, 1, 1, 1], [1, 0, 1, 1])
 

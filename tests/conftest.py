@@ -21,12 +21,15 @@ def collected_static(django_db_blocker):
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in this thread
-    from its first use on, which the asyncio (WebSocket) tests cannot share. Tests under
-    tests/pure/ need no database: marked `pure`, they run in the first pass only."""
-    for item in items:
-        if "pure" in item.nodeid.split("/")[:-1]:
-            item.add_marker(pytest.mark.pure)
+    from its first use on, which the asyncio (WebSocket) tests cannot share."""
     items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
+
+
+def pytest_itemcollected(item):
+    """Tests under tests/pure/ need no database: marked `pure` (before -m selects), they run in
+    the first pass only."""
+    if "pure" in item.nodeid.split("::")[0].split("/")[:-1]:
+        item.add_marker(pytest.mark.pure)
 
 
 def pytest_terminal_summary(terminalreporter):

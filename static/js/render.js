@@ -81,6 +81,12 @@ export function renderScoreboard(root, state) {
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
   });
+  // By place, the house (who keeps the score) has its own total beside the players'.
+  const house = root.querySelector('[data-total="house"]');
+  if (house && state.house !== undefined && house.textContent !== String(state.house)) {
+    house.textContent = String(state.house);
+    flash(house);
+  }
   for (const section of root.querySelectorAll("[data-scoreboard-section]")) section.classList.toggle("is-finished", state.finished);
   setText(root, "[data-round-heading]", roundHeading(state));
   setText(root, "[data-direction]", directionLabel(state.next.direction));
@@ -92,6 +98,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
   const list = root.querySelector("[data-round-list]");
   const template = root.querySelector("[data-round-template]");
   if (!list || !template) return;
+  const houseAfter = houseRunning(state);
   const rounds = newestFirst ? [...state.rounds].reverse() : state.rounds;
   const items = rounds.map((round) => {
     const item = template.content.firstElementChild.cloneNode(true);
@@ -107,6 +114,11 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       cell.querySelector("[data-running-total]").textContent = String(round.totals_after[index]);
     }
+    const houseCell = item.querySelector("[data-house-cell]");
+    if (houseCell) {
+      houseCell.querySelector("[data-house-score]").textContent = signed(round.house ?? 0);
+      houseCell.querySelector("[data-house-running]").textContent = String(houseAfter.get(round.number) ?? "");
+    }
     const flags = item.querySelector("[data-round-flags]");
     flags.textContent = round.edited ? "✎" : "";
     if (round.edited) flags.title = flags.dataset.patternCorrected;
@@ -117,6 +129,18 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     if (empty) items.push(empty.content.firstElementChild.cloneNode(true));
   }
   list.replaceChildren(...items);
+}
+
+// The house's total after each round: the server's when the round carries it, else the sum of
+// the house's points of the rounds up to it (every one of them the server's).
+function houseRunning(state) {
+  const after = new Map();
+  let total = 0;
+  for (const round of state.rounds) {
+    total += round.house ?? 0;
+    after.set(round.number, round.house_after ?? total);
+  }
+  return after;
 }
 
 export function renderFinal(root, state) {

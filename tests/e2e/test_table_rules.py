@@ -34,7 +34,10 @@ def totals_on_page(page, players=4):
 
 
 def previews_on_page(page, players=4):
-    return [number(page.locator(f'[data-player="{index}"] [data-preview]').inner_text()) for index in range(players)]
+    return [
+        number(page.locator(f'[data-player="{index}"] [data-preview]').inner_text())
+        for index in range(players)
+    ]
 
 
 def key_of(page):
@@ -42,7 +45,9 @@ def key_of(page):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(phones, live_api, server_url, screenshot, language):
+def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
+    phones, live_api, server_url, screenshot, language
+):
     page = open_home(phones, server_url, language)
     form = page.locator("[data-new-session]")
     form.locator('label:has(input[name="mode"][value="pay_difference"])').tap()
@@ -69,7 +74,9 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(phones, live_api
 
     key = key_of(page)
     settings = live_api.state(key)["settings"]
-    hong_kong = next(preset for preset in live_api.call("GET", "/api/presets")[1] if preset["id"] == "hong-kong")
+    hong_kong = next(
+        preset for preset in live_api.call("GET", "/api/presets")[1] if preset["id"] == "hong-kong"
+    )
     assert (settings["mode"], settings["tiers"], settings["twos"]) == (
         hong_kong["mode"],
         hong_kong["tiers"],
@@ -110,7 +117,9 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(phones, live_api
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(phones, live_api, server_url, screenshot, language):
+def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
+    phones, live_api, server_url, screenshot, language
+):
     page = open_home(phones, server_url, language)
     form = page.locator("[data-new-session]")
     form.locator("[data-quick-setup] summary").tap()
@@ -119,7 +128,13 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(phones, live_
     expect(form.locator('[data-mode-part="cards"]')).to_be_hidden()  # no tiers, no 2s by place
     places = form.locator('[data-mode-part="places"]')
     expect(places).to_be_visible()
-    for name, value in (("pays_1", "100"), ("pays_3", "300"), ("heavy_pays_3", "600"), ("heavy_from", "10"), ("house_cut", "100")):
+    for name, value in (
+        ("pays_1", "100"),
+        ("pays_3", "300"),
+        ("heavy_pays_3", "600"),
+        ("heavy_from", "10"),
+        ("house_cut", "100"),
+    ):
         expect(places.locator(f'input[name="{name}"]')).to_have_value(value)
     places.locator('input[name="house_name"]').fill("Mum")
     form.locator('input[name="value_per_point"]').fill("1")
@@ -133,7 +148,12 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(phones, live_
     key = key_of(page)
     state = live_api.state(key)
     assert state["settings"]["mode"] == "by_place"
-    assert state["settings"]["places"] == {"pays": [100, 200, 300], "heavy_pays": [200, 400, 600], "heavy_from": 10, "house_cut": 100}
+    assert state["settings"]["places"] == {
+        "pays": [100, 200, 300],
+        "heavy_pays": [200, 400, 600],
+        "heavy_from": 10,
+        "house_cut": 100,
+    }
     house = page.locator('[data-total="house"]')
     expect(house).to_have_text("0")
     expect(page.locator('[data-card="house"]')).to_contain_text("Mum")
@@ -141,7 +161,9 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(phones, live_
     # SPEC 3.6's first example by keys: A 3 B 0 C 7 D 5, not heavy.
     type_keys(page, "3 0 7 5")
     expect(page.locator('[data-player="1"] [data-preview]')).to_have_text("+600")
-    places_shown = [page.locator(f'[data-player="{index}"] [data-preview-detail]').inner_text() for index in range(4)]
+    places_shown = [
+        page.locator(f'[data-player="{index}"] [data-preview-detail]').inner_text() for index in range(4)
+    ]
     rows = page.locator("[data-rows]")
     assert places_shown == [rows.get_attribute(f"data-pattern-place-{place}") for place in (2, 1, 4, 3)]
     expect(page.locator("[data-preview-note]")).to_be_hidden()
@@ -165,7 +187,10 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(phones, live_
     wait_for_rounds(page, 2)
 
     state = live_api.state(key)
-    assert [round_["scores"] for round_ in state["rounds"]] == [[-100, 600, -300, -200], [-200, 1100, -600, -400]]
+    assert [round_["scores"] for round_ in state["rounds"]] == [
+        [-100, 600, -300, -200],
+        [-200, 1100, -600, -400],
+    ]
     assert state["house"] == 100
     expect(house).to_have_text(str(state["house"]))
     assert totals_on_page(page) == state["totals"]

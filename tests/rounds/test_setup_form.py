@@ -104,7 +104,8 @@ def test_out_of_range_place_settings_are_refused_on_their_field(field, value):
 
 def test_other_modes_send_no_place_table():
     changes = changes_of(BASE | {"pays_1": "100"})
-    assert "places" not in changes and "house_name" not in changes
+    assert "places" not in changes
+    assert "house_name" not in changes
 
 
 def test_the_form_shows_settings_as_rows_and_multiples():

@@ -22,5 +22,13 @@ def test_the_home_form_offers_tier_rows_the_twos_rule_and_the_place_tables(clien
 def test_the_setup_reads_in_zh_hant(client):
     client.cookies["django_language"] = "zh-hant"
     html = client.get("/").content.decode()
-    for text in ("依名次付", "每張「2」加倍", "新增更高倍率", "各名次付", "重局付", "頭家（記分、不下場）", 'value="頭家"'):
+    for text in (
+        "依名次付",
+        "每張「2」加倍",
+        "新增更高倍率",
+        "各名次付",
+        "重局付",
+        "頭家（記分、不下場）",
+        'value="頭家"',
+    ):
         assert text in html, text

@@ -25,6 +25,12 @@ def open_home(phones, server_url, language):
     return page
 
 
+def show_scoring(page):
+    """The scoring fieldset at the top of the screen, under the sticky bar."""
+    page.locator("[data-new-session] fieldset").nth(1).evaluate("(element) => element.scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -64)")
+
+
 def number(text):
     return int(text.replace("−", "-").replace("+", ""))
 
@@ -65,10 +71,9 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     expect(form.locator("[data-twos-points]")).to_be_hidden()
     form.locator('input[name="value_per_point"]').fill("1")
     form.locator('input[name="currency"]').fill("HKD")
-    scoring = form.locator("fieldset").nth(1)
-    scoring.scroll_into_view_if_needed()
+    show_scoring(page)
     assert clipped(page, "[data-tier-row], [data-tier-row] *") == []
-    screenshot(scoring, f"rules-hong-kong-setup-{language}")
+    screenshot(page, f"rules-hong-kong-setup-{language}")
     form.locator("button[type='submit']").tap()
     page.wait_for_selector("[data-status='live']")
 
@@ -139,10 +144,9 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     places.locator('input[name="house_name"]').fill("Mum")
     form.locator('input[name="value_per_point"]').fill("1")
     form.locator('input[name="currency"]').fill("TWD")
-    scoring = form.locator("fieldset").nth(1)
-    scoring.scroll_into_view_if_needed()
+    show_scoring(page)
     assert clipped(page, "[data-mode-part='places'] *") == []
-    screenshot(scoring, f"rules-taiwan-setup-{language}")
+    screenshot(page, f"rules-taiwan-setup-{language}")
     form.locator("button[type='submit']").tap()
     page.wait_for_selector("[data-status='live']")
     key = key_of(page)

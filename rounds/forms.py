@@ -68,7 +68,7 @@ def form_values(settings: dict) -> dict:
         "heavy_pays": list(places["heavy_pays"]),
         "heavy_from": places["heavy_from"],
         "house_cut": places["house_cut"],
-        "house_name": settings.get("house_name") or str(_("House")),
+        "house_name": settings.get("house_name") or "",  # blank: "House", in the page's language
         "length": "rounds" if rounds else "target" if target else "open",
         "rounds": rounds or 7,
         "target": target or 50,
@@ -193,6 +193,12 @@ class SettingsForm(forms.Form):
             or from_field.errors
         ]
 
+    @property
+    def spare_tier_number(self) -> int | None:
+        """One empty row more, for a page without JavaScript (the script adds rows instead)."""
+        count = len(self.tier_fields())
+        return count + 1 if count < EXTRA_TIERS else None
+
     def place_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """(normal, heavy) amount of each place, 2nd to 4th."""
         return [(self[f"pays_{n}"], self[f"heavy_pays_{n}"]) for n in range(1, PLACES + 1)]
@@ -258,7 +264,7 @@ class SettingsForm(forms.Form):
         }
         if data["mode"] == BY_PLACE:
             self.changes["places"] = self.places(data)
-            self.changes["house_name"] = (data.get("house_name") or "").strip() or str(_("House"))
+            self.changes["house_name"] = (data.get("house_name") or "").strip()
         if data.get("covering_style"):  # a page from before the choice existed keeps the style
             self.changes["covering_style"] = data["covering_style"]
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:

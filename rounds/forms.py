@@ -66,9 +66,9 @@ def form_values(
 def preset_form_values(preset: Preset) -> dict:
     """What a quick setup (the ⚙ buttons) fills in."""
     return form_values(
-        mode=preset.mode.value,
-        tiers=preset.tiers,
-        points_per_two=preset.points_per_two,
+        mode=preset.rules.mode.value,
+        tiers=preset.rules.tiers,
+        points_per_two=preset.rules.points_per_two,
         rounds=preset.rounds,
         target=preset.target,
     )

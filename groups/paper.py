@@ -28,10 +28,9 @@ from rounds.paperlog import (
     check_paper_log,
     format_paper_log,
     fry_from_tiers,
-    fry_tiers,
 )
 from rounds.ratelimit import rate_limited
-from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
+from rounds.scoring import RoundEntry, ScoredRound, ScoringError, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
@@ -159,13 +158,10 @@ def table_settings(table: PaperTable) -> SessionSettings:
     """A paper table: pay the difference, its fry tiers, `t` as taking the whole loss, no wager."""
     return clean_settings(
         {
-            "mode": Mode.PAY_DIFFERENCE.value,
-            "tiers": [list(tier) for tier in fry_tiers(table.fry_from)],
-            "twos": None,
+            **table.rules.to_json(),
             "rounds": None,
             "target": None,
             "covering_rule": any(round_.covering is not None for round_ in table.rounds),
-            "covering_style": CoveringStyle.TAKES_WHOLE_LOSS.value,
         }
     )
 

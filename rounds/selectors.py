@@ -16,12 +16,21 @@ from django.urls import reverse
 from rounds import scoring
 from rounds.errors import RoundMissing, ServiceError
 from rounds.locking import lock_state
-from rounds.models import MAX_ROUND_NUMBER, Hand, PaidTransfer, Player, Round, RoundVersion, Session
+from rounds.models import (
+    JSON_RULE_COLUMNS,
+    MAX_ROUND_NUMBER,
+    RULE_COLUMNS,
+    Hand,
+    PaidTransfer,
+    Player,
+    Round,
+    RoundVersion,
+    Session,
+    rules_of_columns,
+)
 from rounds.scoring import (
-    CoveringStyle,
     Mode,
     RoundEntry,
-    RoundRules,
     ScoredRound,
     gettext_noop,
     is_whole_number,
@@ -50,27 +59,9 @@ def session_by_key(key: str) -> tuple[Session, Viewer] | None:
     return None
 
 
-def rules_of(round_: Round) -> RoundRules:
-    return RoundRules(
-        mode=Mode(round_.mode),
-        tiers=tuple(tuple(tier) for tier in round_.tiers),  # type: ignore[misc]
-        points_per_two=round_.points_per_two,
-        covering_style=CoveringStyle(round_.covering_style),
-    )
-
-
-def session_rules(session: Session) -> RoundRules:
-    return RoundRules(
-        mode=Mode(session.mode),
-        tiers=tuple(tuple(tier) for tier in session.tiers),  # type: ignore[misc]
-        points_per_two=session.points_per_two,
-        covering_style=CoveringStyle(session.covering_style),
-    )
-
-
 def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
     """A stored round as scoring reads it; `hands` are (cards_left, twos_held) in player order."""
-    counts_twos = round_.points_per_two is not None
+    counts_twos = round_.rules.counts_twos
     return RoundEntry(
         cards=tuple(cards_left for cards_left, _ in hands),
         twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
@@ -114,26 +105,8 @@ def scored_session(session: Session) -> ScoredSession:
     scored = []
     for round_ in rounds:
         entry = entry_of(round_, hands[round_.pk])
-        scored.append((round_, entry, scoring.score_round(entry, names, rules_of(round_))))
+        scored.append((round_, entry, scoring.score_round(entry, names, round_.rules)))
     return ScoredSession(players=players, rounds=scored)
-
-
-def tiers_json(tiers: object) -> list[list[int]]:
-    return [list(tier) for tier in tiers]  # type: ignore[union-attr]
-
-
-def twos_json(points_per_two: int | None) -> dict | None:
-    return None if points_per_two is None else {"points_per_two": points_per_two}
-
-
-def rules_json(mode: str, tiers: object, points_per_two: int | None, covering_style: str) -> dict:
-    """The rules a round was scored under, as its `rules` and its history versions show them."""
-    return {
-        "mode": mode,
-        "tiers": tiers_json(tiers),
-        "twos": twos_json(points_per_two),
-        "covering_style": covering_style,
-    }
 
 
 def money(amount: Decimal) -> str:
@@ -149,16 +122,15 @@ def value_per_point_json(value: Decimal | None) -> str | None:
 
 
 def settings_json(session: Session) -> dict:
+    rules = session.rules.to_json()
     return {
-        "mode": session.mode,
-        "tiers": tiers_json(session.tiers),
-        "twos": twos_json(session.points_per_two),
+        **rules,
         "rounds": session.rounds_limit,
         "target": session.target,
         "value_per_point": value_per_point_json(session.value_per_point),
         "currency": session.currency,
         "covering_rule": session.covering_rule,
-        "covering_style": session.covering_style,
+        **({"house_name": session.house_name} if "places" in rules else {}),
     }
 
 
@@ -229,35 +201,34 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
     was most of the cost of a long evening's state.
     """
     known = known or []
+    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
     rows = list(
         Round.objects.filter(session=session, number__gt=len(known))
         .order_by("number")
         .values_list(
             "number",
             "covering",
-            "mode",
-            "points_per_two",
-            "covering_style",
             "winner",
             "edited",
-            Cast("tiers", TextField()),
+            "house",
             Cast("cards", TextField()),
             Cast("twos", TextField()),
             Cast("penalties", TextField()),
             Cast("scores", TextField()),
+            *rule_columns,
         )
     )
     stored = json.loads(
-        "[" + ",".join("[" + ",".join(text or "null" for text in row[8:]) + "]" for row in rows) + "]"
+        "[" + ",".join("[" + ",".join(text or "null" for text in row[5:9]) + "]" for row in rows) + "]"
     )
     rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, stored, strict=True):
-        number, covering, mode, points_per_two, covering_style, winner, edited, tiers = row[:8]
-        rules_key = (mode, tiers, points_per_two, covering_style)
+        number, covering, winner, edited, house = row[:5]
+        rules_key = row[9:]
         if rules_key not in rules:
-            rules[rules_key] = rules_json(mode, json.loads(tiers), points_per_two, covering_style)
+            rules[rules_key] = rules_of_columns(rules_key).to_json()
         running = [total + score for total, score in zip(running or [0] * len(scores), scores, strict=True)]
         rounds.append(
             {
@@ -271,6 +242,7 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
                 "totals_after": running,
                 "rules": rules[rules_key],
                 "edited": bool(edited),
+                **({"house": house} if "places" in rules[rules_key] else {}),
             }
         )
     return rounds
@@ -394,10 +366,10 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     """
     names = [player.name for player in session.players.all()]
     if number is None:
-        rules, kept = session_rules(session), None
+        rules, kept = session.rules, None
     else:
         round_ = round_by_number(session, number)
-        rules, kept = rules_of(round_), round_.covering
+        rules, kept = round_.rules, round_.covering
     check_covering_rule(session, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
     return scored_json(entry, scoring.score_checked(entry, rules))

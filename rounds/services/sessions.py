@@ -13,7 +13,7 @@ from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
-from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
+from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import record_version, save_changed, store_scores, write_hands
 from rounds.signals import session_rematched
 from rounds.standings import Tally
@@ -45,29 +45,24 @@ def session_create(
 
 
 def apply_settings(session: Session, settings: SessionSettings) -> None:
-    session.mode = settings.mode.value
-    session.tiers = tiers_json(settings.tiers)
-    session.points_per_two = settings.points_per_two
+    session.set_rules(settings.rules)
     session.rounds_limit = settings.rounds_limit
     session.target = settings.target
     session.value_per_point = settings.value_per_point
     session.currency = settings.currency
     session.covering_rule = settings.covering_rule
-    session.covering_style = settings.covering_style.value
+    session.house_name = settings.house_name
 
 
 def current_settings(session: Session) -> SessionSettings:
-    rules = session_rules(session)
     return SessionSettings(
-        mode=rules.mode,
-        tiers=rules.tiers,
-        points_per_two=rules.points_per_two,
+        rules=session.rules,
         rounds_limit=session.rounds_limit,
         target=session.target,
         value_per_point=session.value_per_point,
         currency=session.currency,
         covering_rule=session.covering_rule,
-        covering_style=rules.covering_style,
+        house_name=session.house_name,
     )
 
 
@@ -151,10 +146,7 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
         )
         entry = scoring.validate_round(entry, scored.names, rules)
         rescored = scoring.score_checked(entry, rules)
-        round_.mode = rules.mode.value
-        round_.tiers = tiers_json(rules.tiers)
-        round_.points_per_two = rules.points_per_two
-        round_.covering_style = rules.covering_style.value
+        round_.set_rules(rules)
         round_.updated_at = timezone.now()
         round_.edited = True
         store_scores(round_, entry, rescored)

@@ -93,7 +93,7 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     for _ in range(2):
         page.locator('[data-twos="0"]').tap()
     page.locator('[data-twos="1"]').tap()
-    expect(page.locator('[data-player="0"] [data-preview-detail]')).to_have_text("8 × 2 × 2 = 32")
+    expect(page.locator('[data-player="0"] [data-preview-detail]')).to_have_text("16 × 2 × 2 = 64")  # 8 cards at ×2, two 2s
     expect(page.locator('[data-player="1"] [data-preview-detail]')).to_have_text("30 × 2 = 60")
     expect(page.locator('[data-player="2"] [data-preview-detail]')).to_have_text("")
     previewed = previews_on_page(page)
@@ -102,7 +102,7 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     type_keys(page, "Enter")
     wait_for_rounds(page, 1)
     state = live_api.state(key)
-    assert state["rounds"][0]["penalties"] == [32, 60, 3, 0]
+    assert state["rounds"][0]["penalties"] == [64, 60, 3, 0]
     assert state["rounds"][0]["scores"] == previewed
 
     # Round 2 by taps: Ann 2, Ben wins, Cat 13, Dan 6.

@@ -93,7 +93,9 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     for _ in range(2):
         page.locator('[data-twos="0"]').tap()
     page.locator('[data-twos="1"]').tap()
-    expect(page.locator('[data-player="0"] [data-preview-detail]')).to_have_text("16 × 2 × 2 = 64")  # 8 cards at ×2, two 2s
+    expect(page.locator('[data-player="0"] [data-preview-detail]')).to_have_text(
+        "16 × 2 × 2 = 64"
+    )  # 8 cards at ×2, two 2s
     expect(page.locator('[data-player="1"] [data-preview-detail]')).to_have_text("30 × 2 = 60")
     expect(page.locator('[data-player="2"] [data-preview-detail]')).to_have_text("")
     previewed = previews_on_page(page)
@@ -210,3 +212,34 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     expect(shown).to_have_count(len(transfers))
     expect(page.locator("[data-transfers]")).to_contain_text("Mum")
     screenshot(page, f"rules-taiwan-settle-{language}", full_page=True)
+
+
+def test_paying_by_place_from_the_next_round_on_keeps_the_rounds_played(phones, live_api):
+    state = live_api.create(preset="hong-kong")
+    live_api.add_rounds(state["id"], [5, 0, 11, 13])
+    before = live_api.state(state["id"])["rounds"][0]
+    page = phones().open(f"/s/{state['id']}/")
+    expect(page.locator('[data-total="house"]')).to_have_count(0)  # nothing of the house in other modes
+    page.get_by_role("button", name="Menu").tap()
+    page.locator('[data-dialog="menu"] [data-open="settings"]').tap()
+    settings = page.locator("[data-settings-form]")
+    expect(settings.locator('input[name="tier_from_3"]')).to_have_value("13")
+    expect(settings.locator('input[name="twos_rule"][value="doubles"]')).to_be_checked()
+    settings.locator('label:has(input[name="mode"][value="by_place"])').tap()
+    expect(settings.locator('[data-mode-part="cards"]')).to_be_hidden()
+    settings.locator('input[name="house_cut"]').fill("50")
+    settings.locator('button[type="submit"]').tap()
+    expect(page.locator('[data-total="house"]')).to_have_text("0")  # the page reloads for the new rules
+    page.wait_for_selector("[data-status='live']")
+    server = live_api.state(state["id"])
+    assert server["settings"]["mode"] == "by_place"
+    assert server["settings"]["twos"] is None
+    assert server["settings"]["places"]["house_cut"] == 50
+    assert server["rounds"][0] == before  # round 1 keeps Hong Kong's rules and scores
+    type_keys(page, "3 0 J 5 Enter")
+    wait_for_rounds(page, 2)
+    server = live_api.state(state["id"])
+    assert server["rounds"][1]["scores"] == [-200, 1150, -600, -400]
+    assert server["house"] == 50
+    expect(page.locator('[data-total="house"]')).to_have_text("50")
+    assert totals_on_page(page) == server["totals"]

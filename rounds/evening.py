@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils.formats import date_format
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from rounds import scoring
 from rounds.chart import running_totals_svg
@@ -14,9 +14,19 @@ from rounds.models import Session
 from rounds.selectors import ScoredSession, Viewer, scored_session, table_state
 from rounds.stats import player_stats
 
+HOUSE = "house"  # the house's party in a by-place settlement (API.md)
+
+
+def house_name(state: dict) -> str:
+    return state["settings"].get("house_name") or gettext("House")
+
+
+def party_name(state: dict, party: int | str) -> str:
+    return house_name(state) if party == HOUSE else state["players"][party]["name"]
+
 
 def net_rows(state: dict) -> list[dict]:
-    """Each player's money, largest winner first."""
+    """Each player's money, largest winner first; by place, the house's too."""
     settlement = state["settlement"]
     rows = [
         {
@@ -27,13 +37,32 @@ def net_rows(state: dict) -> list[dict]:
         }
         for index, player in enumerate(state["players"])
     ]
-    return sorted(rows, key=lambda row: (-Decimal(row["amount"]), row["player"]))
+    if settlement.get(HOUSE):
+        rows.append(
+            {
+                "player": HOUSE,
+                "name": house_name(state),
+                "amount": settlement[HOUSE]["net"],
+                "total": state.get(HOUSE, 0),
+            }
+        )
+    return sorted(
+        rows,
+        key=lambda row: (
+            -Decimal(row["amount"]),
+            row["player"] == HOUSE,
+            0 if row["player"] == HOUSE else row["player"],
+        ),
+    )
 
 
 def transfer_rows(state: dict) -> list[dict]:
-    names = [player["name"] for player in state["players"]]
     return [
-        {**transfer, "payer_name": names[transfer["from"]], "payee_name": names[transfer["to"]]}
+        {
+            **transfer,
+            "payer_name": party_name(state, transfer["from"]),
+            "payee_name": party_name(state, transfer["to"]),
+        }
         for transfer in state["settlement"]["transfers"]
     ]
 

@@ -70,20 +70,20 @@ function previewRules(panel) {
 }
 
 // Beside a row's previewed score, how it came about: the place paid by in a by-place round
-// ("2nd"), or what the 2s held did when each doubles ("8 × 2 × 2 = 32"). Numbers are the server's.
+// ("2nd"), or what the 2s held did when each doubles ("8 × 2 × 2 = 32"). Numbers are the server's
+// (its preview's `places` and `doubling`; from the counts only for a server that sends neither).
 function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
+  const sentences = panel.form.querySelector("[data-rows]").dataset;
   if (rules.mode === "by_place") {
-    if (round.winner === index) return fill(panel.form.querySelector("[data-rows]").dataset.patternPlace1, {});
-    const mine = round.cards[index];
-    const ahead = round.cards.filter((cards, other) => other !== round.winner && cards < mine).length;
-    return panel.form.querySelector("[data-rows]").dataset[`patternPlace${ahead + 2}`] ?? "";
+    const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
+    return sentences[`patternPlace${place}`] ?? "";
   }
-  const held = round.twos?.[index] ?? 0;
-  if (!rules.twos?.doubles || !held || round.covering !== null) return "";
-  const points = round.penalties[index];
-  return `${points / 2 ** held}${" × 2".repeat(held)} = ${points}`;
+  if (!rules.twos?.doubles || round.covering !== null) return "";
+  const doubling = round.doubling ? round.doubling[index] : { base: round.penalties[index] / 2 ** (round.twos?.[index] ?? 0), twos: round.twos?.[index] ?? 0 };
+  if (!doubling?.twos || round.winner === index) return "";
+  return `${doubling.base}${" × 2".repeat(doubling.twos)} = ${round.penalties[index]}`;
 }
 
 // Under the rows of a by-place round: whether it is heavy, and the house's cut if it takes one.

@@ -42,6 +42,7 @@ from rounds.ratelimit import RateLimited, rate_limited
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError
 from rounds.selectors import (
+    HOUSE,
     Viewer,
     round_history,
     round_preview,
@@ -270,7 +271,8 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
     session, _viewer = open_session(key, write=True)
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
-    payer, payee = body.get("from"), body.get("to")
+    players = session.players.count()
+    payer, payee = (players if party == HOUSE else party for party in (body.get("from"), body.get("to")))
     if not isinstance(payer, int) or not isinstance(payee, int):
         raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
     amount = money_amount(body.get("amount"))

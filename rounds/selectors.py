@@ -31,6 +31,7 @@ from rounds.models import (
 from rounds.scoring import (
     Mode,
     RoundEntry,
+    RoundRules,
     ScoredRound,
     gettext_noop,
     is_whole_number,
@@ -38,6 +39,7 @@ from rounds.scoring import (
 from rounds.settlement import Settlement, settle
 from rounds.standings import Tally, next_round, points_to_target, session_totals, standings, target_losers
 
+HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -149,15 +151,30 @@ def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
 def stored_tally(session: Session, player_count: int) -> Tally:
     if not session.totals:  # made before it had any round stored
         return Tally.empty(player_count)
-    return Tally(totals=tuple(session.totals), pairwise=tuple(tuple(row) for row in session.pairwise))
+    return Tally(
+        totals=tuple(session.totals),
+        pairwise=tuple(tuple(row) for row in session.pairwise),
+        house=tuple(session.house or (0,) * player_count),
+    )
+
+
+def keeps_house(session: Session) -> bool:
+    """The house shows in a by_place session, and wherever it was ever given something."""
+    return session.mode == Mode.BY_PLACE.value or any(session.house)
 
 
 def settlement_of(session: Session) -> Settlement | None:
     """Who pays whom, from the pairwise sums the session keeps; no round is scored."""
     if session.value_per_point is None:
         return None
-    pairwise = session.pairwise or Tally.empty(session.players.count()).pairwise
-    return settle(pairwise, session.value_per_point)
+    tally = stored_tally(session, session.players.count())
+    house = tally.house if keeps_house(session) else None
+    return settle(tally.pairwise, session.value_per_point, house=house)
+
+
+def party_json(index: int, player_count: int) -> int | str:
+    """A party of the settlement: a player's index, or "house" (paying by place)."""
+    return HOUSE if index == player_count else index
 
 
 def settlement_json(session: Session) -> dict | None:
@@ -165,19 +182,26 @@ def settlement_json(session: Session) -> dict | None:
     if settlement is None:
         return None
     paid = set(PaidTransfer.objects.filter(session=session).values_list("payer", "payee", "amount"))
-    return {
-        "net": [money(amount) for amount in settlement.net],
+    players = len(session.totals) or session.players.count()
+    shown = {
+        "net": [money(amount) for amount in settlement.net[:players]],
         "transfers": [
             {
-                "from": transfer.payer,
-                "to": transfer.payee,
+                "from": party_json(transfer.payer, players),
+                "to": party_json(transfer.payee, players),
                 "amount": money(transfer.amount),
                 "paid": (transfer.payer, transfer.payee, transfer.amount) in paid,
             }
             for transfer in settlement.transfers
         ],
-        "pairwise": [[money(amount) for amount in row] for row in settlement.pairwise],
+        "pairwise": [[money(amount) for amount in row[:players]] for row in settlement.pairwise[:players]],
     }
+    if len(settlement.net) > players:
+        shown["house"] = {
+            "net": money(settlement.net[players]),
+            "pairwise": [money(amount) for amount in settlement.pairwise[players][:players]],
+        }
+    return shown
 
 
 def links_json(session: Session, viewer: Viewer) -> dict:
@@ -257,7 +281,8 @@ def shared_state(session: Session, *, known_rounds: list[dict] | None = None) ->
     """
     players = list(session.players.all())
     rounds = stored_rounds(session, known_rounds)
-    totals = list(stored_tally(session, len(players)).totals)
+    tally = stored_tally(session, len(players))
+    totals = list(tally.totals)
     mode = Mode(session.mode)
     upcoming = next_round(
         rounds_played=len(rounds),
@@ -295,6 +320,7 @@ def shared_state(session: Session, *, known_rounds: list[dict] | None = None) ->
         },
         "settlement": settlement_json(session),
         "lock": lock_state(session.pk),
+        **({"house": tally.house_total} if keeps_house(session) else {}),
     }
 
 
@@ -372,7 +398,31 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
         rules, kept = round_.rules, round_.covering
     check_covering_rule(session, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
-    return scored_json(entry, scoring.score_checked(entry, rules))
+    scored = scoring.score_checked(entry, rules)
+    return scored_json(entry, scored) | rules_detail_json(entry, scored, rules)
+
+
+def rules_detail_json(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> dict:
+    """What the entry panel spells out before Add: each loser's doubling ("8 × 2 × 2 = 32":
+    `base` from the tiers, `twos` held), or by place each player's place, what it pays, whether
+    the round is heavy and the house's cut."""
+    if rules.places is not None:
+        return {
+            "places": list(scoring.places_of(entry.cards, scored.winner)),
+            "amounts": list(scored.penalties),
+            "heavy": scoring.is_heavy(entry.cards, rules.places),
+            "house": scored.house,
+        }
+    if rules.twos_double and entry.twos is not None:
+        return {
+            "doubling": [
+                {"base": scoring.penalty(cards_left, rules.tiers), "twos": twos_held}
+                if twos_held and index != scored.winner
+                else None
+                for index, (cards_left, twos_held) in enumerate(zip(entry.cards, entry.twos, strict=True))
+            ]
+        }
+    return {}
 
 
 def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:

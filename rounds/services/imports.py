@@ -77,6 +77,7 @@ def session_import(
     tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
+    session.house = list(tally.house)
     session.created_at = session.finished_at = played_at
     session.ended_by_hand = True
     session.version = len(rounds) + 1

@@ -62,6 +62,7 @@ def save_changed(
         session.finished_at = None
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
+    session.house = list(tally.house)
     session.version += 1
     session.updated_at = timezone.now()
     session.save()

@@ -28,6 +28,7 @@ def session_create(
     seats: Sequence[int] | None = None,
 ) -> Session:
     names = clean_players(list(players))
+    check_rules_fit(settings, len(names))
     seats = list(seats) if seats is not None else list(range(len(names)))
     if randomize_seats:
         secrets.SystemRandom().shuffle(seats)
@@ -36,12 +37,19 @@ def session_create(
     empty = Tally.empty(len(names))
     session.totals = list(empty.totals)
     session.pairwise = [list(row) for row in empty.pairwise]
+    session.house = list(empty.house)
     session.save()
     Player.objects.bulk_create(
         Player(session=session, index=index, name=name, seat=seats[index]) for index, name in enumerate(names)
     )
     EntryLock.objects.create(session=session)
     return session
+
+
+def check_rules_fit(settings: SessionSettings, player_count: int) -> None:
+    """Rules that depend on the table: paying by place has an amount for every loser."""
+    if settings.rules.places is not None:
+        scoring.check_place_amounts(settings.rules.places, player_count)
 
 
 def apply_settings(session: Session, settings: SessionSettings) -> None:
@@ -75,6 +83,7 @@ def session_update(
     session = Session.objects.get(pk=session.pk)
     was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
+    check_rules_fit(settings, session.players.count())
     apply_settings(session, settings)
     if rescore:
         tally = rescore_rounds(session=session, rules=settings.rules, device=lock.holder)

@@ -31,6 +31,12 @@ def show_scoring(page):
     page.evaluate("window.scrollBy(0, -64)")
 
 
+def show_entry(page):
+    """The entry panel from its title down, under the sticky bar."""
+    page.locator("[data-entry]").evaluate("(element) => element.scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -56)")
+
+
 def number(text):
     return int(text.replace("−", "-").replace("+", ""))
 
@@ -100,6 +106,7 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     expect(page.locator('[data-player="2"] [data-preview-detail]')).to_have_text("")
     previewed = previews_on_page(page)
     assert clipped(page, "[data-player], [data-player] *") == []
+    show_entry(page)
     screenshot(page, f"rules-hong-kong-preview-{language}")
     type_keys(page, "Enter")
     wait_for_rounds(page, 1)
@@ -171,7 +178,7 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
         page.locator(f'[data-player="{index}"] [data-preview-detail]').inner_text() for index in range(4)
     ]
     rows = page.locator("[data-rows]")
-    assert places_shown == [rows.get_attribute(f"data-pattern-place-{place}") for place in (2, 1, 4, 3)]
+    assert places_shown == [rows.get_attribute(f"data-pattern-place{place}") for place in (2, 1, 4, 3)]
     expect(page.locator("[data-preview-note]")).to_be_hidden()
     type_keys(page, "Enter")
     wait_for_rounds(page, 1)
@@ -188,6 +195,7 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
         expect(note).to_have_text(HAN)
     assert previews_on_page(page) == [-200, 1100, -600, -400]
     assert clipped(page, "[data-player], [data-player] *, [data-preview-note]") == []
+    show_entry(page)
     screenshot(page, f"rules-taiwan-preview-{language}")
     page.locator('[data-action="add-round"]').tap()
     wait_for_rounds(page, 2)
@@ -203,6 +211,8 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     assert sum(state["totals"]) + state["house"] == 0
     expect(page.locator('[data-round="2"] [data-house-score]')).to_have_text("+100")
     expect(page.locator('[data-round="2"] [data-house-running]')).to_have_text("100")
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, f"rules-taiwan-totals-{language}")
 
     # Who pays whom: the house is a party, paid by the player who owes the most... or paying nobody.
     transfers = state["settlement"]["transfers"]
@@ -211,6 +221,12 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     shown = page.locator("[data-transfers] [data-transfer]")
     expect(shown).to_have_count(len(transfers))
     expect(page.locator("[data-transfers]")).to_contain_text("Mum")
+    house_transfer = next(transfer for transfer in transfers if transfer["to"] == "house")
+    row = page.locator(f'[data-transfer="{house_transfer["from"]}-house"]')
+    row.locator("button").tap()
+    expect(row).to_have_class("transfer paid")
+    paid = live_api.state(key)["settlement"]["transfers"]
+    assert [transfer["paid"] for transfer in paid if transfer["to"] == "house"] == [True]
     screenshot(page, f"rules-taiwan-settle-{language}", full_page=True)
 
 

@@ -72,6 +72,7 @@ export function renderScoreboard(root, state) {
     const total = root.querySelector(`[data-total="${index}"]`);
     if (total && total.textContent !== String(player.total)) {
       total.textContent = String(player.total);
+      total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
       flash(total);
     }
     setText(root, `[data-rank="${index}"]`, `#${player.rank}`);
@@ -85,6 +86,7 @@ export function renderScoreboard(root, state) {
   const house = root.querySelector('[data-total="house"]');
   if (house && state.house !== undefined && house.textContent !== String(state.house)) {
     house.textContent = String(state.house);
+    house.dataset.digits = String(house.textContent.length);
     flash(house);
   }
   for (const section of root.querySelectorAll("[data-scoreboard-section]")) section.classList.toggle("is-finished", state.finished);

@@ -10,6 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [
     "rounds.scoring",
+    "rounds.ruleset",
+    "rounds.places",
     "rounds.standings",
     "rounds.settlement",
     "rounds.stats",

@@ -20,8 +20,23 @@ def running_totals(state: dict) -> list[list[int]]:
     return starts
 
 
+def house_line(state: dict) -> list[int] | None:
+    """By place, the house's total before round 1 and after each round (SPEC 3.6), else None."""
+    if "house" not in state:
+        return None
+    line = [0]
+    for round_ in state["rounds"]:
+        line.append(line[-1] + round_.get("house", 0))
+    return line
+
+
 def running_totals_svg(state: dict) -> SafeString:
     lines = running_totals(state)
+    parties = [(f"p{index}", player["name"]) for index, player in enumerate(state["players"])]
+    house = house_line(state)
+    if house is not None:
+        lines.append(house)
+        parties.append(("house", state["settings"].get("house_name") or _("House")))
     rounds = len(state["rounds"])
     values = [value for line in lines for value in line]
     low, high = min(values), max(values)
@@ -37,17 +52,17 @@ def running_totals_svg(state: dict) -> SafeString:
 
     polylines = format_html_join(
         "",
-        '<polyline class="line p{}" points="{}"><title>{}</title></polyline><circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
+        '<polyline class="line {}" points="{}"><title>{}</title></polyline><circle class="end {}" cx="{}" cy="{}" r="3.5"/>',
         (
             (
-                index,
+                party,
                 " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(line)),
-                player["name"],
-                index,
+                name,
+                party,
                 x(len(line) - 1),
                 y(line[-1]),
             )
-            for index, (line, player) in enumerate(zip(lines, state["players"], strict=True))
+            for line, (party, name) in zip(lines, parties, strict=True)
         ),
     )
     every = max(1, -(-rounds // MAX_ROUND_LABELS))
@@ -61,7 +76,7 @@ def running_totals_svg(state: dict) -> SafeString:
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
         ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
     )
-    summary = ", ".join(f"{player['name']} {player['total']}" for player in state["players"])
+    summary = ", ".join(f"{name} {line[-1]}" for line, (_party, name) in zip(lines, parties, strict=True))
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',

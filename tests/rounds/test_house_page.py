@@ -26,7 +26,7 @@ def test_the_session_page_shows_the_house_total_and_its_column(client):
     assert re.search(r'data-total="house"[^>]*>{}</span>'.format(state["house"]), html)
     assert state["house"] == 100
     assert '<span class="player-name">Mum</span>' in html
-    scores = re.findall(r'data-house-score>([^<]*)</span>', html)
+    scores = re.findall(r"data-house-score>([^<]*)</span>", html)
     assert scores[:2] == ["+100", "0"]  # newest first: the heavy round gave the house 100
 
 
@@ -54,5 +54,11 @@ def test_nothing_of_the_house_in_other_modes(client):
     add_rounds(session, [3, 0, 11, 5])
     for path in ("", "settle/"):
         html = client.get(f"/s/{session.edit_key}/{path}").content.decode()
-        for hook in ('data-total="house"', "data-house-cell", 'class="line house"', 'data-net="house"', "phouse"):
+        for hook in (
+            'data-total="house"',
+            "data-house-cell",
+            'class="line house"',
+            'data-net="house"',
+            "phouse",
+        ):
             assert hook not in html, (path, hook)

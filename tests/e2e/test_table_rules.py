@@ -227,6 +227,7 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     expect(row).to_have_class("transfer paid")
     paid = live_api.state(key)["settlement"]["transfers"]
     assert [transfer["paid"] for transfer in paid if transfer["to"] == "house"] == [True]
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, f"rules-taiwan-settle-{language}", full_page=True)
 
 

@@ -29,6 +29,7 @@ MODE_CHOICES = [
     (Mode.POINTS.value, _("Points")),
     (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),
     (Mode.PAY_DIFFERENCE.value, _("Pay the difference")),
+    (Mode.BY_PLACE.value, _("Paying by place")),
 ]
 COVERING_STYLE_CHOICES = [
     (CoveringStyle.PAYS_FOR_EVERYONE.value, _("pays for everyone")),

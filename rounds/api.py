@@ -271,9 +271,8 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
     session, _viewer = open_session(key, write=True)
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
-    players = session.players.count()
-    payer, payee = (players if party == HOUSE else party for party in (body.get("from"), body.get("to")))
-    if not isinstance(payer, int) or not isinstance(payee, int):
+    payer, payee = body.get("from"), body.get("to")
+    if not all(isinstance(party, int) or party == HOUSE for party in (payer, payee)):
         raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
     amount = money_amount(body.get("amount"))
     device = clean_device(body["device"]) if body.get("device") is not None else ""

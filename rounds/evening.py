@@ -6,27 +6,18 @@ from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils.formats import date_format
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import pgettext
 
 from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
-from rounds.selectors import ScoredSession, Viewer, scored_session, table_state
+from rounds.selectors import HOUSE, ScoredSession, Viewer, scored_session, table_state
 from rounds.stats import player_stats
-
-HOUSE = "house"  # the house's party in a by-place settlement (API.md)
-
-
-def house_name(state: dict) -> str:
-    return state["settings"].get("house_name") or gettext("House")
-
-
-def party_name(state: dict, party: int | str) -> str:
-    return house_name(state) if party == HOUSE else state["players"][party]["name"]
+from rounds.templatetags.table import house_label
 
 
 def net_rows(state: dict) -> list[dict]:
-    """Each player's money, largest winner first; by place, the house's too."""
+    """Each player's money, largest winner first."""
     settlement = state["settlement"]
     rows = [
         {
@@ -37,32 +28,30 @@ def net_rows(state: dict) -> list[dict]:
         }
         for index, player in enumerate(state["players"])
     ]
-    if settlement.get(HOUSE):
+    if "house" in settlement:  # paying by place: the house is a party (SPEC 3.6)
         rows.append(
             {
                 "player": HOUSE,
-                "name": house_name(state),
-                "amount": settlement[HOUSE]["net"],
-                "total": state.get(HOUSE, 0),
+                "name": house_label(state["settings"]),
+                "amount": settlement["house"]["net"],
+                "total": state["house"],
             }
         )
-    return sorted(
-        rows,
-        key=lambda row: (
-            -Decimal(row["amount"]),
-            row["player"] == HOUSE,
-            0 if row["player"] == HOUSE else row["player"],
-        ),
-    )
+    return sorted(rows, key=lambda row: (-Decimal(row["amount"]), row["player"] == HOUSE, str(row["player"])))
+
+
+def party_names(state: dict) -> dict[int | str, str]:
+    """Who each settlement party is: the players by index, and the house when there is one."""
+    names: dict[int | str, str] = {index: player["name"] for index, player in enumerate(state["players"])}
+    if "house" in state:
+        names[HOUSE] = house_label(state["settings"])
+    return names
 
 
 def transfer_rows(state: dict) -> list[dict]:
+    names = party_names(state)
     return [
-        {
-            **transfer,
-            "payer_name": party_name(state, transfer["from"]),
-            "payee_name": party_name(state, transfer["to"]),
-        }
+        {**transfer, "payer_name": names[transfer["from"]], "payee_name": names[transfer["to"]]}
         for transfer in state["settlement"]["transfers"]
     ]
 
@@ -87,6 +76,8 @@ def summary_text(session: Session, state: dict) -> str:
             {"name": state["players"][standing["player"]]["name"], "total": standing["total"]}
             for standing in state["standings"]
         ]
+        if "house" in state:
+            context["standings"].append({"name": house_label(state["settings"]), "total": state["house"]})
     return " ".join(render_to_string("rounds/summary.txt", context).split())
 
 

@@ -22,7 +22,7 @@ from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, RoundEntry, Scoring
 EXTRA_TIERS = 12
 PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
 DEFAULT_PLACES = {"pays": [100, 200, 300], "heavy_pays": [200, 400, 600], "heavy_from": 10, "house_cut": 100}
-BY_PLACE = "by_place"
+BY_PLACE = Mode.BY_PLACE.value
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
     ("rounds", pgettext_lazy("length", "Rounds")),
@@ -32,7 +32,7 @@ MODE_CHOICES = [
     (Mode.POINTS.value, _("Points")),
     (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),
     (Mode.PAY_DIFFERENCE.value, _("Pay the difference")),
-    (BY_PLACE, _("Pay by place")),
+    (Mode.BY_PLACE.value, _("Paying by place")),
 ]
 TWOS_CHOICES = [
     ("off", pgettext_lazy("twos rule", "Off")),

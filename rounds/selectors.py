@@ -167,7 +167,7 @@ def settlement_of(session: Session) -> Settlement | None:
     """Who pays whom, from the pairwise sums the session keeps; no round is scored."""
     if session.value_per_point is None:
         return None
-    tally = stored_tally(session, session.players.count())
+    tally = stored_tally(session, len(session.totals) or session.players.count())
     house = tally.house if keeps_house(session) else None
     return settle(tally.pairwise, session.value_per_point, house=house)
 

@@ -22,7 +22,7 @@ from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, lock_state, session_by_key, table_state
+from rounds.selectors import HOUSE, Viewer, lock_state, session_by_key, table_state
 from rounds.sharing import share_link
 from rounds.signals import page_links
 
@@ -181,8 +181,8 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     try:
         transfer_mark_paid(
             session=session,
-            payer=int(request.POST.get("from", "")),
-            payee=int(request.POST.get("to", "")),
+            payer=posted_party(request.POST.get("from", "")),
+            payee=posted_party(request.POST.get("to", "")),
             amount=Decimal(request.POST.get("amount", "")),
             paid=request.POST.get("paid") == "1",
             device=FORM_DEVICE,
@@ -193,6 +193,11 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
         messages.error(request, translated(error))
     # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)
+
+
+def posted_party(raw: str) -> int | str:
+    """A settlement party as the page posts it: a player's index or "house"."""
+    return raw if raw == HOUSE else int(raw)
 
 
 @require_GET

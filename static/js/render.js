@@ -82,13 +82,7 @@ export function renderScoreboard(root, state) {
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
   });
-  // By place, the house (who keeps the score) has its own total beside the players'.
-  const house = root.querySelector('[data-total="house"]');
-  if (house && state.house !== undefined && house.textContent !== String(state.house)) {
-    house.textContent = String(state.house);
-    house.dataset.digits = String(house.textContent.length);
-    flash(house);
-  }
+  renderHouse(root, state);
   for (const section of root.querySelectorAll("[data-scoreboard-section]")) section.classList.toggle("is-finished", state.finished);
   setText(root, "[data-round-heading]", roundHeading(state));
   setText(root, "[data-direction]", directionLabel(state.next.direction));
@@ -96,11 +90,26 @@ export function renderScoreboard(root, state) {
   for (const element of root.querySelectorAll("[data-leader-text]")) element.hidden = state.next.leader !== null;
 }
 
+// Paying by place: the house's total beside the players' (SPEC 3.6), named as the session names it.
+function houseName(element, state) {
+  return state.settings.house_name || element.dataset.houseDefault;
+}
+
+function renderHouse(root, state) {
+  if (state.house === undefined) return;
+  const total = root.querySelector('[data-total="house"]');
+  if (total && total.textContent !== String(state.house)) {
+    total.textContent = String(state.house);
+    total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
+    flash(total);
+  }
+  for (const name of root.querySelectorAll("[data-house-name]")) name.textContent = houseName(name, state);
+}
+
 export function renderRounds(root, state, { newestFirst = true } = {}) {
   const list = root.querySelector("[data-round-list]");
   const template = root.querySelector("[data-round-template]");
   if (!list || !template) return;
-  const houseAfter = houseRunning(state);
   const rounds = newestFirst ? [...state.rounds].reverse() : state.rounds;
   const items = rounds.map((round) => {
     const item = template.content.firstElementChild.cloneNode(true);
@@ -116,11 +125,8 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       cell.querySelector("[data-running-total]").textContent = String(round.totals_after[index]);
     }
-    const houseCell = item.querySelector("[data-house-cell]");
-    if (houseCell) {
-      houseCell.querySelector("[data-house-score]").textContent = signed(round.house ?? 0);
-      houseCell.querySelector("[data-house-running]").textContent = String(houseAfter.get(round.number) ?? "");
-    }
+    const house = item.querySelector("[data-round-house]");
+    if (house) house.textContent = round.house ? `${houseName(house, state)} ${signed(round.house)}` : "";
     const flags = item.querySelector("[data-round-flags]");
     flags.textContent = round.edited ? "✎" : "";
     if (round.edited) flags.title = flags.dataset.patternCorrected;
@@ -131,18 +137,6 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     if (empty) items.push(empty.content.firstElementChild.cloneNode(true));
   }
   list.replaceChildren(...items);
-}
-
-// The house's total after each round: the server's when the round carries it, else the sum of
-// the house's points of the rounds up to it (every one of them the server's).
-function houseRunning(state) {
-  const after = new Map();
-  let total = 0;
-  for (const round of state.rounds) {
-    total += round.house ?? 0;
-    after.set(round.number, round.house_after ?? total);
-  }
-  return after;
 }
 
 export function renderFinal(root, state) {

@@ -24,7 +24,7 @@ async function refresh() {
   for (const details of root.querySelectorAll("details")) details.open ||= open.includes(details.className);
 }
 
-// A party of a transfer: a player's index, or "house" (paying by place, API.md).
+// A player's index, or "house" (paying by place).
 const party = (value) => (value === "house" ? value : Number(value));
 
 async function markPaid(form) {

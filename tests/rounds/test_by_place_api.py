@@ -191,3 +191,43 @@ def test_bad_rules_are_refused_naming_the_field_and_nothing_is_stored(api, field
     assert response.status_code == 400
     assert response.json()["field"] == field
     assert api.get(f"/api/sessions/{state['id']}").json()["settings"] == state["settings"]
+
+
+def test_a_by_place_evening_is_exported_as_a_paper_log_that_says_so(api):
+    group = api.post("/api/groups", {"name": "Thursday"}).json()
+    created = api.post(
+        "/api/sessions", {"players": PLAYERS, "group": group["id"], "preset": "taiwan-place"}
+    ).json()
+    play(api, created["id"], [[3, 0, 11, 5]])
+    lines = api.get(f"/api/groups/{group['id']}/export.txt").content.decode().splitlines()
+    assert lines[1:] == [
+        "# played under other rules (by_place): the counts as reported, which this log scores as pay the difference",
+        "Ann Ben Cat Dan",
+        "3 0 11 5",
+    ]  # F=10 is the default: heavy_from 10 fries like it
+
+
+def test_a_season_counts_by_place_money_fries_from_heavy_from_and_what_each_paid(api):
+    group = api.post("/api/groups", {"name": "Thursday"}).json()
+    created = api.post(
+        "/api/sessions",
+        {"players": PLAYERS, "group": group["id"], "preset": "taiwan-place", "places": {"heavy_from": 11}},
+    ).json()
+    play(api, created["id"], [[3, 0, 11, 5], [10, 0, 7, 5], [4, 0, 4, 9]])
+    season = api.get(f"/api/groups/{group['id']}/season").json()
+    rounds = [engine(cards, Places(heavy_from=11)) for cards in ([3, 0, 11, 5], [10, 0, 7, 5], [4, 0, 4, 9])]
+    by_name = {line["name"]: line for line in season["players"]}
+    assert by_name["Cat"]["fries"] == 1  # 11 held; Ann's 10 is under heavy_from 11
+    assert by_name["Ann"]["fries"] == 0
+    assert [by_name[name]["real_losses"] for name in PLAYERS] == [
+        sum(scored.penalties[index] for scored in rounds) for index in range(4)
+    ]
+    assert [by_name[name]["net_score"] for name in PLAYERS] == [
+        sum(scored.scores[index] for scored in rounds) for index in range(4)
+    ]  # Ben's net is less the 100 he gave the house
+    assert by_name["Ben"]["net_score"] == 200 + 400 + 600 - 100 + 100 + 200 + 300 + 150 + 150 + 300
+    pairs = {tuple(pair["players"]): pair["net"] for pair in season["head_to_head"]}
+    names = [line["name"] for line in season["players"]]
+    ann, ben = names.index("Ann"), names.index("Ben")
+    gained = pairs[(min(ann, ben), max(ann, ben))] * (1 if ann < ben else -1)
+    assert gained == -(200 + 300 + 150)  # what Ann paid Ben, by place

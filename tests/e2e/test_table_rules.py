@@ -209,8 +209,8 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     expect(house).to_have_text(str(state["house"]))
     assert totals_on_page(page) == state["totals"]
     assert sum(state["totals"]) + state["house"] == 0
-    expect(page.locator('[data-round="2"] [data-house-score]')).to_have_text("+100")
-    expect(page.locator('[data-round="2"] [data-house-running]')).to_have_text("100")
+    expect(page.locator('[data-round="2"] [data-round-house]')).to_have_text("Mum +100")
+    expect(page.locator('[data-round="1"] [data-round-house]')).to_have_text("")
     page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, f"rules-taiwan-totals-{language}")
 

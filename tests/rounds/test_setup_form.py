@@ -158,3 +158,18 @@ def test_the_mid_evening_sheet_starts_from_the_session_and_renders_each_row():
     rows = [(from_field.value(), times_field.value()) for from_field, times_field in form.tier_fields()]
     assert rows == [(8, "2"), (10, "3"), (13, "4")]
     assert form["twos_rule"].value() == "points"
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"house_cut": "300"}, "house_cut"),  # more than a heavy round's smallest payment (200)
+        ({"pays_2": "50"}, "pays_1"),  # decreasing amounts
+        ({"heavy_pays_3": "100"}, "heavy_pays_1"),
+    ],
+)
+def test_the_rules_refusals_land_on_the_field_they_name(fields, field):
+    form = SessionForm(BY_PLACE | fields)
+    assert not form.is_valid()
+    assert list(form.errors) == [field]
+    assert form.settings is None

@@ -231,3 +231,28 @@ def test_a_season_counts_by_place_money_fries_from_heavy_from_and_what_each_paid
     ann, ben = names.index("Ann"), names.index("Ben")
     gained = pairs[(min(ann, ben), max(ann, ben))] * (1 if ann < ben else -1)
     assert gained == -(200 + 300 + 150)  # what Ann paid Ben, by place
+
+
+def test_the_new_presets_are_listed_with_their_rules_in_both_languages(api, client):
+    presets = {preset["id"]: preset for preset in api.get("/api/presets").json()}
+    assert presets["hong-kong"]["mode"] == "pay_difference"
+    assert presets["hong-kong"]["tiers"] == [[1, 1], [8, 2], [10, 3], [13, 4]]
+    assert presets["hong-kong"]["twos"] == {"doubles": True}
+    assert presets["taiwan-place"]["mode"] == "by_place"
+    assert presets["taiwan-place"]["twos"] is None
+    assert presets["taiwan-place"]["places"] == Places().to_json()
+    chinese = {
+        preset["id"]: preset["name"]
+        for preset in client.get("/api/presets", headers={"accept-language": "zh-hant"}).json()
+    }
+    for preset_id in ("hong-kong", "taiwan-place"):
+        assert chinese[preset_id] != presets[preset_id]["name"]
+        assert any("\u4e00" <= character <= "\u9fff" for character in chinese[preset_id])
+
+
+@pytest.mark.parametrize("name", ["x" * 41, "   ", "\u200b"])
+def test_a_bad_house_name_is_refused_naming_the_field(api, name):
+    response = api.post("/api/sessions", {"players": PLAYERS, "preset": "taiwan-place", "house_name": name})
+    assert response.status_code == 400
+    assert response.json()["field"] == "house_name"
+    assert Session.objects.count() == 0

@@ -28,12 +28,12 @@ def test_the_setup_reads_in_zh_hant(client):
     client.cookies["django_language"] = "zh-hant"
     html = client.get("/").content.decode()
     for text in (
-        "依名次付",
+        "按名次付",
         "每張「2」加倍",
         "新增更高倍率",
         "各名次付",
         "重局付",
-        "頭家（記分、不下場）",
-        'placeholder="頭家"',
+        "記分人（不下場）",
+        'placeholder="記分人"',
     ):
         assert text in html, text

@@ -28,10 +28,10 @@ from rounds.models import (
     Session,
     rules_of_columns,
 )
+from rounds.preview import rules_detail
 from rounds.scoring import (
     Mode,
     RoundEntry,
-    RoundRules,
     ScoredRound,
     gettext_noop,
     is_whole_number,
@@ -399,30 +399,7 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     check_covering_rule(session, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
     scored = scoring.score_checked(entry, rules)
-    return scored_json(entry, scored) | rules_detail_json(entry, scored, rules)
-
-
-def rules_detail_json(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> dict:
-    """What the entry panel spells out before Add: each loser's doubling ("8 × 2 × 2 = 32":
-    `base` from the tiers, `twos` held), or by place each player's place, what it pays, whether
-    the round is heavy and the house's cut."""
-    if rules.places is not None:
-        return {
-            "places": list(scoring.places_of(entry.cards, scored.winner)),
-            "amounts": list(scored.penalties),
-            "heavy": scoring.is_heavy(entry.cards, rules.places),
-            "house": scored.house,
-        }
-    if rules.twos_double and entry.twos is not None:
-        return {
-            "doubling": [
-                {"base": scoring.penalty(cards_left, rules.tiers), "twos": twos_held}
-                if twos_held and index != scored.winner
-                else None
-                for index, (cards_left, twos_held) in enumerate(zip(entry.cards, entry.twos, strict=True))
-            ]
-        }
-    return {}
+    return scored_json(entry, scored) | rules_detail(entry, scored, rules)
 
 
 def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:

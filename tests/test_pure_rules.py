@@ -12,6 +12,7 @@ PURE = [
     "rounds.scoring",
     "rounds.ruleset",
     "rounds.places",
+    "rounds.preview",
     "rounds.standings",
     "rounds.settlement",
     "rounds.stats",

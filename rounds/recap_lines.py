@@ -85,7 +85,8 @@ def fries(state: dict) -> list[int]:
 
 def comeback(state: dict) -> Comeback | None:
     """The player who won back the most ground: the most points behind the lead at some round,
-    less how far behind they finished. None when nobody came back at all."""
+    less how far behind they finished. Only a player who won back at least half the gap counts
+    (a last place that lost less in the end is no comeback); None when nobody did."""
     sign = -1 if lowest_wins(state) else 1
     found: Comeback | None = None
     worst: dict[int, tuple[int, int]] = {}
@@ -100,7 +101,7 @@ def comeback(state: dict) -> Comeback | None:
     final = [sign * total for total in state["rounds"][-1]["totals_after"]]
     for player, (behind, number) in sorted(worst.items()):
         final_behind = max(final) - final[player]
-        if behind > final_behind and (
+        if 2 * final_behind <= behind and (
             found is None or behind - final_behind > found.behind - found.final_behind
         ):
             found = Comeback(player=player, behind=behind, number=number, final_behind=final_behind)

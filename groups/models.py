@@ -114,6 +114,9 @@ class SeasonRatings(models.Model):
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
     digest = models.CharField(max_length=64)
+    # The digest of the same rounds but the last evening's, whose ratings the payload also keeps
+    # ("prefix"): a round added to the evening being played rates that evening again, not the season.
+    prefix_digest = models.CharField(max_length=64, default="")
     # JSON as text: the floats go back exactly as they came, on any database.
     payload = models.TextField()
     created_at = models.DateTimeField(default=timezone.now)
@@ -122,6 +125,7 @@ class SeasonRatings(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["group", "digest"], name="season_ratings_once"),
         ]
+        indexes = [models.Index(fields=["group", "prefix_digest"], name="season_ratings_prefix")]
 
     def __str__(self) -> str:
         return f"ratings of {self.group}"

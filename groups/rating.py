@@ -61,12 +61,20 @@ def ranks_of(cards: Sequence[int]) -> list[int]:
     return [1 + sum(other < count for other in cards) for count in cards]
 
 
-def rate(rounds: Iterable[RatedRound]) -> Ratings:
-    """Every player's rating after these rounds, rated one by one in the order given."""
+def rate(rounds: Iterable[RatedRound], *, start: Ratings | None = None) -> Ratings:
+    """Every player's rating after these rounds, rated one by one in the order given.
+
+    `start`: the ratings after the rounds before these (as this function gave them); going on
+    from them gives the very floats that rating all the rounds at once gives."""
     model = PlackettLuce()
-    current: dict[Hashable, object] = {}
-    played: dict[Hashable, int] = {}
-    history: dict[Hashable, list[tuple[int, float]]] = {}
+    start = start or Ratings(players={})
+    current: dict[Hashable, object] = {
+        player: model.rating(mu=rating.mu, sigma=rating.sigma) for player, rating in start.players.items()
+    }
+    played: dict[Hashable, int] = {player: rating.rounds for player, rating in start.players.items()}
+    history: dict[Hashable, list[tuple[int, float]]] = {
+        player: list(line) for player, line in start.history.items()
+    }
     for players, cards, step in rounds:
         teams = [[current.get(player) or model.rating()] for player in players]
         rated = model.rate(teams, ranks=ranks_of(cards))

@@ -37,7 +37,9 @@ def digest_of(rounds: list[RatedRound]) -> str:
 
 
 def season_ratings(group: Group, season: Season) -> Ratings:
-    """The ratings after the season's rounds: stored ones if these rounds were rated before."""
+    """The ratings after the season's rounds: stored ones if these rounds were rated before; else
+    rated on from the ratings stored before the last evening when those rounds are unchanged (a
+    round added to tonight's evening), else from the first round."""
     rounds = season_rounds(season)
     digest = digest_of(rounds)
     stored = (
@@ -45,18 +47,29 @@ def season_ratings(group: Group, season: Season) -> Ratings:
     )
     if stored is not None:
         return ratings_from(json.loads(stored))
-    ratings = rate(rounds)
-    keep(group, digest, ratings)
+    last = len(season.evenings)
+    earlier = [round_ for round_ in rounds if round_.step < last]
+    prefix_digest = digest_of(earlier)
+    found = (
+        SeasonRatings.objects.filter(group=group, prefix_digest=prefix_digest)
+        .values_list("payload", flat=True)
+        .first()
+    )
+    before = ratings_from(json.loads(found)["prefix"]) if found is not None else rate(earlier)
+    ratings = rate(rounds[len(earlier) :], start=before)
+    keep(group, digest, ratings, prefix_digest=prefix_digest, before=before)
     return ratings
 
 
-def keep(group: Group, digest: str, ratings: Ratings) -> None:
-    """Store the ratings, and drop the group's oldest beyond KEEP. A read that cannot write (a
-    busy or read-only database) still answers: the ratings are only rated again next time."""
+def keep(group: Group, digest: str, ratings: Ratings, *, prefix_digest: str, before: Ratings) -> None:
+    """Store the ratings (and those before the last evening), and drop the group's oldest beyond
+    KEEP. A read that cannot write (a busy or read-only database) still answers: the ratings
+    are only rated again next time."""
+    payload = json.dumps({**payload_of(ratings), "prefix": payload_of(before)})
     try:
         with transaction.atomic():
             SeasonRatings.objects.bulk_create(
-                [SeasonRatings(group=group, digest=digest, payload=json.dumps(payload_of(ratings)))],
+                [SeasonRatings(group=group, digest=digest, prefix_digest=prefix_digest, payload=payload)],
                 ignore_conflicts=True,
             )
             old = SeasonRatings.objects.filter(group=group).order_by("-created_at", "-pk")[KEEP:]

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
+from groups import ratings as ratings_module
 from groups.models import SeasonRatings
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +158,29 @@ def test_a_corrected_round_changes_the_ratings(api):
     assert deleted.status_code == 200, deleted.content
     expected, _rounds = rated_directly([("2026-01-01", ["Ann", "Ben", "Cat"], [[9, 3, 0]])])
     assert season_ratings(api, group["id"])["Cat"][0]["sigma"] == expected["Cat"].sigma
+
+
+def test_a_round_added_tonight_rates_tonight_only_and_gives_the_same_floats(api, log_2013, monkeypatch):
+    group = new_group(api)
+    api.post(f"/api/groups/{group['id']}/import", log_2013, content_type="text/plain; charset=utf-8")
+    season_ratings(api, group["id"])
+    rated = []
+    real_rate = ratings_module.rate
+    monkeypatch.setattr(
+        ratings_module,
+        "rate",
+        lambda rounds, **options: rated.append(len(rounds)) or real_rate(rounds, **options),
+    )
+    tonight = [[0, 4, 9, 2], [6, 0, 1, 3], [5, 5, 0, 8]]
+    key, token = play(api, group["id"], ["C", "H", "T", "Newcomer"], tonight[:1])
+    season_ratings(api, group["id"])  # tonight's first round: the season before it is rated once
+    for cards in tonight[1:]:
+        assert api.post(f"/api/sessions/{key}/rounds", {"cards": cards}, token=token).status_code == 201
+        after = season_ratings(api, group["id"])
+    assert rated[-2:] == [2, 3], rated  # then only tonight's rounds, from the ratings stored before it
+    expected, _rounds = rated_directly(
+        [*tables_of(log_2013), ("9999-12-31", ["C", "H", "T", "Newcomer"], tonight)]
+    )
+    assert {name: (rating["mu"], rating["sigma"]) for name, (rating, _games) in after.items()} == {
+        name: (rating.mu, rating.sigma) for name, rating in expected.items()
+    }

@@ -32,20 +32,11 @@ BOLD_FONTS: Final = (
     *REGULAR_FONTS,
 )
 BACKGROUND: Final = "#101418"
-SURFACE: Final = "#1a2129"
+SURFACE: Final = "#1a2027"
 TEXT: Final = "#eef2f6"
 MUTED: Final = "#aab5c1"
 RULE: Final = "#35404c"
-PLAYER_COLOURS: Final = (
-    "#6cb8ff",
-    "#ffa36c",
-    "#7fdc8f",
-    "#e3a6ff",
-    "#ffd86c",
-    "#6cf0e0",
-    "#ff8fa3",
-    "#c8d46c",
-)
+PLAYER_COLOURS: Final = ("#6cb8ff", "#ffa36c", "#7fdc8f", "#e3a6ff")  # the page's --p0..--p3 (app.css)
 # Per kind of line: font size, bold, colour, space above, line height.
 STYLES: Final = {
     "title": (60, True, TEXT, 0, 80),

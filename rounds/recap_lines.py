@@ -112,7 +112,8 @@ def parties(state: dict, house: str) -> list[str]:
     """The names the settlement's indices stand for: its own list, else the players, then `house`
     for any index past them."""
     settlement = state.get("settlement") or {}
-    names = list(settlement.get("parties") or [player["name"] for player in state["players"]])
+    listed = settlement.get("parties") or state["players"]
+    names = [party["name"] if isinstance(party, dict) else str(party) for party in listed]
     count = max(
         [len(settlement.get("net", []))]
         + [max(transfer["from"], transfer["to"]) + 1 for transfer in settlement.get("transfers", [])]

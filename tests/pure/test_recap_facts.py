@@ -65,6 +65,8 @@ def test_a_party_beyond_the_players_is_named_as_the_house():
     named = {**money, "parties": ["Ann", "Ben", "Cat", "The bank"]}
     assert parties(a_state("pay_difference", [], named), "House")[-1] == "The bank"
     assert parties(a_state("points", []), "House") == ["Ann", "Ben", "Cat"]
+    as_objects = {**money, "parties": [{"name": name} for name in ("Ann", "Ben", "Cat", "Bank")]}
+    assert parties(a_state("pay_difference", [], as_objects), "House")[-1] == "Bank"
 
 
 def test_winning_back_less_than_half_the_gap_is_no_comeback():

@@ -108,3 +108,17 @@ def test_an_evening_without_rounds_has_a_recap(client):
         Image.open(io.BytesIO(client.get(f"/api/sessions/{session.view_key}/recap.png").content)).width
         == 1080
     )
+
+
+def test_a_money_party_that_is_not_a_player_is_listed(evening):
+    """A by-place evening may settle with a house: whatever the settlement names is shown."""
+    state = table_state(evening, viewer=Viewer.FOLLOWER)
+    settlement = state["settlement"]
+    state["settlement"] = {
+        **settlement,
+        "net": [*settlement["net"], "-3.00"],
+        "transfers": [*settlement["transfers"], {"from": 4, "to": 0, "amount": "3.00", "paid": False}],
+    }
+    lines = recap_lines(evening, state)
+    assert any(line.kind == "row" and line.text == "House" and line.value == "−HK$3.00" for line in lines)
+    assert "House pays Ann HK$3.00" in [line.text for line in lines]

@@ -31,9 +31,15 @@ def season_rounds(season: Season) -> list[RatedRound]:
     ]
 
 
-def digest_of(rounds: list[RatedRound]) -> str:
-    text = json.dumps([RATING_VERSION, [[list(r.players), list(r.cards), r.step] for r in rounds]])
-    return hashlib.sha256(text.encode()).hexdigest()
+def digests(rounds: list[RatedRound], last: int) -> tuple[str, str]:
+    """The digest of the rounds, and of those before step `last` (the last evening), in one pass."""
+    digest = hashlib.sha256(RATING_VERSION.encode())
+    before = None
+    for players, cards, step in rounds:
+        if before is None and step >= last:
+            before = digest.copy()
+        digest.update(f"{players}{cards}{step};".encode())
+    return digest.hexdigest(), (before or digest).hexdigest()
 
 
 def season_ratings(group: Group, season: Season) -> Ratings:
@@ -41,15 +47,14 @@ def season_ratings(group: Group, season: Season) -> Ratings:
     rated on from the ratings stored before the last evening when those rounds are unchanged (a
     round added to tonight's evening), else from the first round."""
     rounds = season_rounds(season)
-    digest = digest_of(rounds)
+    last = len(season.evenings)
+    digest, prefix_digest = digests(rounds, last)
     stored = (
         SeasonRatings.objects.filter(group=group, digest=digest).values_list("payload", flat=True).first()
     )
     if stored is not None:
         return ratings_from(json.loads(stored))
-    last = len(season.evenings)
     earlier = [round_ for round_ in rounds if round_.step < last]
-    prefix_digest = digest_of(earlier)
     found = (
         SeasonRatings.objects.filter(group=group, prefix_digest=prefix_digest)
         .values_list("payload", flat=True)

@@ -14,10 +14,13 @@ from groups.season import DateRange
 from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
 from rounds.api import endpoint, json_body
 from rounds.errors import ProtocolError
+from rounds.inputs import SETTINGS_FIELDS
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop
 from rounds.selectors import Viewer
 
+# "Any creation field but players" (API.md), the rules a group keeps.
+RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}
 GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
 
 
@@ -39,10 +42,27 @@ def groups(request: HttpRequest) -> JsonResponse:
     return JsonResponse(group_json(group, Viewer.EDITOR), status=201)
 
 
-@endpoint("GET")
+@endpoint("GET", "PATCH")
 def group_detail(request: HttpRequest, group: str) -> JsonResponse:
-    found, viewer = open_group(group)
+    if request.method == "GET":
+        found, viewer = open_group(group)
+        return JsonResponse(group_json(found, viewer))
+    found, viewer = open_group(group, write=True)
+    body = json_body(request, allowed={"rules"})
+    if "rules" not in body:
+        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
+    found = services.group_rules_set(group=found, rules=rules_of(body["rules"]))
     return JsonResponse(group_json(found, viewer))
+
+
+def rules_of(raw: object) -> dict | None:
+    """The `rules` object as sent: null, or session creation fields but players."""
+    if raw is not None and not isinstance(raw, dict):
+        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
+    unknown = sorted(set(raw or ()) - RULES_FIELDS)
+    if unknown:
+        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
+    return raw
 
 
 @endpoint("PATCH")

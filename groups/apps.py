@@ -7,10 +7,17 @@ class GroupsConfig(AppConfig):
 
     def ready(self) -> None:
         from groups import live, selectors, services
-        from rounds.signals import rematch_counted, session_links, session_rematched, sessions_kept
+        from rounds.signals import (
+            rematch_counted,
+            rematch_rules,
+            session_links,
+            session_rematched,
+            sessions_kept,
+        )
 
         live.connect()
         session_rematched.connect(services.evening_rematched, dispatch_uid="groups.rematch")
         session_links.connect(selectors.season_link, dispatch_uid="groups.season-link")
         sessions_kept.connect(selectors.evening_ids, dispatch_uid="groups.evenings-kept")
         rematch_counted.connect(services.evening_rematch_rate, dispatch_uid="groups.rematch-rate")
+        rematch_rules.connect(services.evening_rematch_rules, dispatch_uid="groups.rematch-rules")

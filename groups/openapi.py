@@ -6,7 +6,17 @@ from __future__ import annotations
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.models import MAX_NAME_LENGTH
 from rounds.openapi import json_content, operation
-from rounds.openapi_schemas import BOOLEAN, INTEGER, MONEY, STRING, array, nullable, obj, ref
+from rounds.openapi_schemas import (
+    BOOLEAN,
+    INTEGER,
+    MONEY,
+    SETTINGS_INPUT,
+    STRING,
+    array,
+    nullable,
+    obj,
+    ref,
+)
 
 GROUP = {
     "name": "group",
@@ -49,6 +59,8 @@ GROUP_SCHEMAS = {
                 {"page": STRING, "follow": STRING, "season": STRING, "export": STRING, "socket": STRING},
                 required=("follow",),
             ),
+            # The group's own rules (SPEC 5): a session's settings, and whether seats are drawn.
+            "rules": nullable({"allOf": [ref("Settings"), obj({"randomize_seats": BOOLEAN})]}),
         },
         required=("view_id", "name", "players", "links"),
     ),
@@ -111,6 +123,18 @@ GROUP_SCHEMAS = {
         required=("name",),
         closed=True,
     ),
+    "GroupRulesChange": obj(
+        {
+            "rules": nullable(
+                {
+                    "description": "session creation fields but players, over the group's rules; null clears them",
+                    **obj({**SETTINGS_INPUT, "randomize_seats": BOOLEAN}, closed=True),
+                }
+            )
+        },
+        required=("rules",),
+        closed=True,
+    ),
     "PlayerRename": obj(
         {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}},
         required=("name",),
@@ -149,6 +173,14 @@ GROUP_PATHS = {
     },
     "/api/groups/{group}": {
         "get": operation("The group and its players", 200, ref("Group"), errors=(), parameters=(GROUP,)),
+        "patch": operation(
+            'Set the group\'s own rules (SPEC 5 "Our rules"): its later evenings start with them',
+            200,
+            ref("Group"),
+            errors=(403,),
+            body="GroupRulesChange",
+            parameters=(GROUP,),
+        ),
     },
     "/api/groups/{group}/players/{player}": {
         "patch": operation(

@@ -9,6 +9,7 @@ urlpatterns = [
     path("g/<str:group>/", views.group_page, name="group"),
     path("g/<str:group>/season", views.season_partial, name="season-partial"),
     path("g/<str:group>/evenings/new", views.evening_new, name="evening-new"),
+    path("g/<str:group>/rules", views.rules_edit, name="rules"),
     path("g/<str:group>/players/rename", views.player_rename, name="player-rename"),
     path("g/<str:group>/import", views.import_page, name="import"),
     path("api/groups", api.groups, name="api-groups"),

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
+from groups.inputs import clean_group_settings
 from groups.models import Group
 from groups.selectors import group_by_key
 from groups.services import group_session_create
@@ -128,18 +129,21 @@ def flag(body: dict, name: str) -> bool:
 def sessions(request: HttpRequest) -> JsonResponse:
     body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", "group"})
     players = clean_players(body.get("players"))
-    settings = clean_settings(body)
     group = group_to_join(body.get("group"))
+    if group is None:
+        settings, randomize_seats = clean_settings(body), flag(body, "randomize_seats")
+    else:  # a group's evening starts from the group's own rules (SPEC 5 "Our rules")
+        settings, randomize_seats = clean_group_settings(group, body)
     # A stranger's session counts against the address; a group's evening, against the group.
     scope, subject = ("session", None) if group is None else ("evening", f"group:{group.pk}")
     with rate_limited(request, scope, subject=subject):
         if group is None:
             session = services.session_create(
-                players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+                players=players, settings=settings, randomize_seats=randomize_seats
             )
         else:
             session = group_session_create(
-                group=group, players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
+                group=group, players=players, settings=settings, randomize_seats=randomize_seats
             )
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
 

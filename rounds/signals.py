@@ -8,6 +8,8 @@
 - `rematch_counted` (session=): before a rematch; a receiver may answer `(scope, subject)` to
   count the rematch against (a group's evening: the group's evenings), else it counts against
   the address's rematches.
+- `rematch_rules` (session=): before a rematch; a receiver may answer with the SessionSettings
+  the rematch starts from (a group's evening: the group's own rules), else it keeps the evening's.
 - `sessions_kept` (): asked by `purge_sessions`; a receiver answers with a query of the session
   ids it keeps (a group's evenings live and go with their group), never purged on their own.
 """
@@ -19,6 +21,7 @@ session_rematched = Signal()
 session_links = Signal()
 sessions_kept = Signal()
 rematch_counted = Signal()
+rematch_rules = Signal()
 
 
 def rematch_rate(session: object) -> tuple[str, str | None]:
@@ -27,6 +30,14 @@ def rematch_rate(session: object) -> tuple[str, str | None]:
         if answer:
             return answer
     return "rematch", None
+
+
+def rematch_settings(session: object) -> object | None:
+    """The settings another app gives a rematch of this session, or None: keep the evening's."""
+    for _receiver, answer in rematch_rules.send(sender=type(session), session=session):
+        if answer is not None:
+            return answer
+    return None
 
 
 def page_links(session: object) -> list[dict]:

@@ -4,6 +4,7 @@
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
 import { wireSettingsForm } from "./settings-form.js";
+import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
 const presets = JSON.parse(document.getElementById("presets").textContent);
@@ -133,6 +134,28 @@ function showGroups() {
     }),
   );
 }
+
+// A setup saved on this device fills every field a preset does, and the wager and covering too.
+function applySetup(setup) {
+  const values = setupValues(setup.settings);
+  applyPreset({ id: null, values });
+  field("value_per_point").value = values.value_per_point;
+  field("currency").value = values.currency;
+  field("covering_rule").checked = values.covering_rule;
+  setRadio("covering_style", values.covering_style);
+  showDependentFields();
+}
+
+function modeLabel(settings) {
+  return form.querySelector(`input[name="mode"][value="${settings.mode}"]`)?.closest("label").textContent.trim() ?? settings.mode;
+}
+
+const savedSetups = document.querySelector("[data-saved-setups]");
+showSavedSetups({ container: savedSetups, describe: modeLabel, choose: applySetup });
+form.addEventListener("click", (event) => {
+  if (!event.target.closest("[data-preset]")) return;
+  for (const button of savedSetups.querySelectorAll("[data-setup-choose]")) button.setAttribute("aria-pressed", "false");
+});
 
 restoreNames();
 showGroups();

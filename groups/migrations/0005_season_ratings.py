@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("groups", "0003_imported_updated_at"),
+        ("groups", "0004_group_rules"),
     ]
 
     operations = [

@@ -2,13 +2,14 @@
 directly in the same order; ranking from 30 rounds; same history, same ratings; a correction."""
 
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
 from groups import ratings as ratings_module
-from groups.models import SeasonRatings
+from groups.models import GroupEvening, SeasonRatings
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +185,20 @@ def test_a_round_added_tonight_rates_tonight_only_and_gives_the_same_floats(api,
     assert {name: (rating["mu"], rating["sigma"]) for name, (rating, _games) in after.items()} == {
         name: (rating.mu, rating.sigma) for name, rating in expected.items()
     }
+
+
+def test_ratings_are_over_the_dates_shown(api):
+    group = new_group(api)
+    play(api, group["id"], ["Ann", "Ben", "Cat"], [[0, 3, 9], [2, 0, 5]])
+    later, _token = play(api, group["id"], ["Ann", "Ben", "Cat"], [[7, 6, 0]])
+    GroupEvening.objects.filter(session__view_key=api.get(f"/api/sessions/{later}").json()["view_id"]).update(
+        played_on=date(2031, 5, 1)
+    )
+    reply = api.get(f"/api/groups/{group['id']}/season?from=2031-01-01")
+    shown = {player["name"]: player["rating"] for player in reply.json()["players"]}
+    expected, _rounds = rated_directly([("2031-05-01", ["Ann", "Ben", "Cat"], [[7, 6, 0]])])
+    assert {name: rating["mu"] for name, rating in shown.items()} == {
+        name: rating.mu for name, rating in expected.items()
+    }
+    everything = season_ratings(api, group["id"])
+    assert everything["Cat"][0]["mu"] != shown["Cat"]["mu"]

@@ -118,5 +118,5 @@ def recap_png(lines: Sequence[Line]) -> bytes:
         if line.value:
             draw.text((WIDTH - MARGIN - value_width, top), line.value, font=face, fill=TEXT)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # optimize=True: 4x the time for 3% fewer bytes
     return out.getvalue()

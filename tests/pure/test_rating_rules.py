@@ -1,6 +1,14 @@
 """groups/rating.py without Django: ranks by cards left, ties, order, ranking from 30 rounds."""
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 from groups.rating import RANKED_FROM, RatedRound, ranks_of, rate
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def test_ranks_follow_cards_left_and_ties_share_a_rank():
@@ -30,3 +38,12 @@ def test_ranked_from_30_rounds_and_the_history_keeps_one_point_a_step():
     assert [step for step, _ordinal in ratings.history["A"]] == [1, 2, 3]
     assert ratings.history["A"][-1][1] == ratings.players["A"].ordinal
     assert rate([*rounds, RatedRound(("A", "B"), (3, 0), step=3)]).players["B"].ranked
+
+
+@pytest.mark.parametrize("module", ["groups.rating", "rounds.recap_lines", "rounds.recap_image"])
+def test_the_rating_and_the_recap_drawing_import_without_django(module):
+    script = f"import sys, {module}; print(sorted(name for name in sys.modules if name.startswith('django')))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert loaded.stdout.strip() == "[]"

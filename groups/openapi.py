@@ -1,20 +1,22 @@
-"""The groups part of the OpenAPI document (API.md "Groups and seasons"), merged into the one
-document rounds/openapi.py serves at /api/openapi.json."""
+"""The groups part of the OpenAPI document (API.md "Groups and seasons"), assembled into the one
+document scorekeeper/openapi.py serves at /api/openapi.json."""
 
 from __future__ import annotations
 
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi import json_content, operation
 from rounds.openapi_schemas import (
+    BODIES,
     BOOLEAN,
     INTEGER,
     MONEY,
     SETTINGS_INPUT,
     STRING,
     array,
+    json_content,
     nullable,
     obj,
+    operation,
     ref,
 )
 
@@ -48,7 +50,14 @@ NUMBER = {"type": "number"}
 RATE = nullable({"type": "string", "pattern": r"^-?\d+\.\d{2}$"})
 LOG = {"type": "string", "description": "a paper log: dates, F=n, lines of names, lines of counts"}
 
+# A new evening: the body of POST /api/sessions without its "group" (the group is in the path).
+SESSION_CREATE = BODIES["SessionCreate"]
+EVENING_CREATE = {
+    **SESSION_CREATE,
+    "properties": {name: schema for name, schema in SESSION_CREATE["properties"].items() if name != "group"},
+}
 GROUP_SCHEMAS = {
+    "EveningCreate": EVENING_CREATE,
     "Group": obj(
         {
             "id": STRING,
@@ -190,6 +199,16 @@ GROUP_PATHS = {
             errors=(403,),
             body="PlayerRename",
             parameters=(GROUP, PLAYER),
+        ),
+    },
+    "/api/groups/{group}/evenings": {
+        "post": operation(
+            'Start an evening of the group (as POST /api/sessions with its "group")',
+            201,
+            ref("State"),
+            errors=(403, 429),
+            body="EveningCreate",
+            parameters=(GROUP,),
         ),
     },
     "/api/groups/{group}/season": {

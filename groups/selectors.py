@@ -18,7 +18,8 @@ from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
 from rounds.scoring import real_losses
-from rounds.selectors import KEY_PATTERN, Viewer, money, settlement_of
+from rounds.selectors import KEY_PATTERN, Viewer
+from rounds.state import money, settlement_of
 
 
 def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:

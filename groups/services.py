@@ -17,8 +17,8 @@ from rounds.inputs import SessionSettings, clean_players
 from rounds.models import Session
 from rounds.names import name_key
 from rounds.scoring import gettext_noop
-from rounds.selectors import settings_json
 from rounds.services.sessions import apply_settings
+from rounds.state import settings_json
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")

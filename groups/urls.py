@@ -14,6 +14,7 @@ urlpatterns = [
     path("g/<str:group>/import", views.import_page, name="import"),
     path("api/groups", api.groups, name="api-groups"),
     path("api/groups/<str:group>", api.group_detail, name="api-group"),
+    path("api/groups/<str:group>/evenings", api.evenings, name="api-evenings"),
     path("api/groups/<str:group>/players/<int:player>", api.player_detail, name="api-player"),
     path("api/groups/<str:group>/season", api.season, name="api-season"),
     path("api/groups/<str:group>/import", api.import_log, name="api-import"),

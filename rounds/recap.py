@@ -12,11 +12,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from rounds.api import endpoint, open_session
+from rounds.api import open_session
+from rounds.jsonapi import endpoint
 from rounds.models import Session
 from rounds.recap_image import recap_png
 from rounds.recap_lines import Line, best_and_worst, comeback, fries, parties
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from rounds.templatetags.table import money, plain_money, signed
 
 

@@ -1,6 +1,6 @@
 """The facts of an evening's recap (SPEC 12), read from the table state payload: no Django here.
 
-Everything comes from the state every phone gets (`rounds/selectors.shared_state`): the rounds'
+Everything comes from the state every phone gets (`rounds/state.shared_state`): the rounds'
 cards, scores, running totals and rules, and the settlement. The money's parties are the
 settlement's (`settlement["parties"]` when it names them, as a by-place evening with a house
 may), else the players: a party beyond the players is shown, never dropped.

@@ -14,7 +14,7 @@ from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_relea
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
-from rounds.services.records import record_version, save_changed, store_scores, write_hands
+from rounds.services.records import record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched
 from rounds.standings import Tally
 
@@ -160,7 +160,6 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
         round_.edited = True
         store_scores(round_, entry, rescored)
         round_.save()
-        write_hands(round_, entry)
         record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)
         rescored_rounds.append(rescored)
     return Tally.of(rescored_rounds, len(scored.names))

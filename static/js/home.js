@@ -60,6 +60,7 @@ function guessCurrency() {
 const RECENT_SHOWN = 3;
 
 function recentItem(session) {
+  const sentences = document.querySelector("[data-recent-list]").dataset; // rendered by the page, translated
   const item = document.createElement("li");
   item.dataset.recentKey = session.followKey;
   const link = document.createElement("a");
@@ -69,12 +70,12 @@ function recentItem(session) {
   const when = new Date(session.seen).toLocaleDateString(dateLocale(), { day: "numeric", month: "short" });
   const details = document.createElement("span");
   details.className = "muted small";
-  details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${gettext("finished")}` : ""}`;
+  details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${sentences.patternFinished}` : ""}`;
   link.append(document.createElement("br"), details);
   const actions = document.createElement("span");
   actions.className = "recent-actions";
   if (session.key) {
-    const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: gettext("Rematch") });
+    const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: sentences.patternRematch });
     again.setAttribute("aria-label", interpolate(gettext("Rematch: %(names)s"), { names: session.names.join(", ") }, true));
     again.addEventListener("click", () => rematch(session.key));
     actions.append(again);

@@ -9,7 +9,8 @@ from PIL import Image
 from rounds import recap_image
 from rounds.recap import recap_lines, recap_text
 from rounds.recap_image import recap_png
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

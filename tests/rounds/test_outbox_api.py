@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.test_api import add, create, token_for
+from tests.rounds.test_api import add, create, token_for
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.core.serializers.json import DjangoJSONEncoder
 
-from rounds import publish
+from rounds import state as table_states
 from rounds.models import Session
 from tests.factories import grab_lock, make_session
-from tests.test_api import PLAYERS, add, create, token_for
-from tests.test_consumers import channel_layer, socket_to  # noqa: F401 (channel_layer is autouse)
+from tests.rounds.test_api import PLAYERS, add, create, token_for
+from tests.rounds.test_consumers import channel_layer, socket_to  # noqa: F401 (channel_layer is autouse)
 
 THREE_ROUNDS = ([5, 0, 11, 13], [0, 1, 1, 1], [1, 0, 1, 1])
 
@@ -26,7 +26,12 @@ def test_the_http_reply_to_the_round_that_ends_the_evening_says_finished_with_th
     assert after["finished"] is True
     assert body["state"]["finished"] is True
     assert body["state"]["version"] == after["version"]
-    assert body["state"] == after | {"lock": body["state"]["lock"]}
+    # The rounds from the one the write touched on (API.md, "Every write's reply").
+    assert body["state"] == after | {
+        "lock": body["state"]["lock"],
+        "rounds": after["rounds"][2:],
+        "rounds_from": 3,
+    }
     assert body["round"]["number"] == 3
 
 
@@ -102,8 +107,8 @@ def test_a_write_reply_reuses_each_published_rounds_json_and_reads_as_if_encoded
     response = add(api, key, token, [1, 1, 1, 0], request_id="last")
     assert (edited.status_code, response.status_code) == (200, 201)
     session = Session.objects.get(edit_key=key)
-    published = publish.recent[session.pk, session.version]
-    kept, texts = publish.encoded[id(published["rounds"])]
+    published = table_states.recent[session.pk, session.version]
+    kept, texts = table_states.encoded[id(published["rounds"])]
     # Rounds 1 and 2 (as edited) came from the versions before; each text is that round's JSON.
     assert kept is published["rounds"]
     assert texts == [json.dumps(item, cls=DjangoJSONEncoder) for item in published["rounds"]]
@@ -114,19 +119,21 @@ def test_a_write_reply_reuses_each_published_rounds_json_and_reads_as_if_encoded
         [1, 1, 1, 0],
     ]
     body = response.content.decode()
-    assert publish.SPLICE not in body
+    assert table_states.SPLICE not in body
     assert body == json.dumps(response.json(), cls=DjangoJSONEncoder)
-    assert response.json()["state"] == api.get(f"/api/sessions/{key}").json() | {
-        "lock": response.json()["state"]["lock"]
+    whole = api.get(f"/api/sessions/{key}").json()
+    # The reply carries the rounds from the one the write touched on, as the group got them.
+    assert response.json()["state"] == whole | {
+        "lock": response.json()["state"]["lock"],
+        "rounds": whole["rounds"][3:],
+        "rounds_from": 4,
     }
     # The kept texts are what goes out: a state built elsewhere is encoded whole.
-    publish.encoded[id(published["rounds"])] = (kept, ['{"kept": true}', *texts[1:]])
-    assert publish.reply_json({"state": published}).count('{"kept": true}') == 1
-    assert '{"kept": true}' not in publish.reply_json({"state": {**published, "rounds": list(kept)}})
-    publish.encoded[id(published["rounds"])] = (kept, texts)
-    # A replay is built from the session as it stands, encoded whole: the same bytes.
+    table_states.encoded[id(published["rounds"])] = (kept, ['{"kept": true}', *texts[1:]])
+    assert table_states.reply_json({"state": published}).count('{"kept": true}') == 1
+    assert '{"kept": true}' not in table_states.reply_json({"state": {**published, "rounds": list(kept)}})
+    table_states.encoded[id(published["rounds"])] = (kept, texts)
+    # A replay is built from the session as it stands, whole: the same state as a read.
     again = add(api, key, token, [1, 1, 1, 0], request_id="last")
     assert again.status_code == 200
-    assert again.content.decode() == body.replace(
-        json.dumps(response.json()["state"]["lock"]), json.dumps(again.json()["state"]["lock"])
-    )
+    assert again.json()["state"] == whole | {"lock": again.json()["state"]["lock"]}

@@ -312,7 +312,7 @@ def test_the_same_request_id_with_another_body_is_a_409(api):
     response = add(api, key, token, [6, 0, 11, 13], request_id="abc")
     assert response.status_code == 409
     assert response.json()["field"] == "request_id"
-    assert Round.objects.get().hands.get(player_index=0).cards_left == 5
+    assert Round.objects.get().cards[0] == 5
 
 
 def test_adding_to_a_finished_session_is_a_409(api):
@@ -375,7 +375,10 @@ def test_patch_changes_rules_from_the_next_round(api):
     add(api, key, token, [5, 0, 11, 13])
     response = api.patch(f"/api/sessions/{key}", {"tiers": [[1, 1]], "value_per_point": "0.10"}, token=token)
     assert response.status_code == 200
-    state = add(api, key, token, [5, 0, 11, 13]).json()["state"]
+    assert (
+        add(api, key, token, [5, 0, 11, 13]).json()["state"]["rounds_from"] == 2
+    )  # API.md, "Every write's reply"
+    state = api.get(f"/api/sessions/{key}").json()
     assert [r["scores"] for r in state["rounds"]] == [[5, 0, 22, 39], [5, 0, 11, 13]]
     assert state["settings"]["value_per_point"] == "0.10"
 

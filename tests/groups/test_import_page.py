@@ -5,7 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from groups import services
 from groups.models import GroupEvening
-from tests.test_paper_import import SAMPLE
+from tests.groups.test_paper_import import SAMPLE
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,8 @@ from rounds.inputs import clean_settings
 from rounds.locking import lock_acquire, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoringError
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

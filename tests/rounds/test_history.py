@@ -6,7 +6,8 @@ from rounds import services
 from rounds.errors import LockRefused, RequestReused, VersionMissing, VersionRefused
 from rounds.models import Round, RoundVersion
 from rounds.scoring import RoundEntry
-from rounds.selectors import Viewer, round_history, scored_session, session_history, table_state
+from rounds.selectors import Viewer, round_history, scored_session, session_history
+from rounds.state import table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -6,12 +6,13 @@ import json
 import pytest
 from django.test import AsyncClient
 
-from rounds import consumers, publish, services
+from rounds import consumers, services
+from rounds import state as table_states
 from rounds.models import Session
 from rounds.scoring import RoundEntry
-from rounds.selectors import shared_state
+from rounds.state import shared_state
 from tests.factories import add_rounds, grab_lock, make_session
-from tests.test_consumers import channel_layer, in_thread, new_session, table  # noqa: F401 (autouse)
+from tests.rounds.test_consumers import channel_layer, in_thread, new_session, table  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,13 +23,13 @@ ROUND = [5, 0, 11, 13]
 def builds(monkeypatch):
     """Every full build of the shared state, and every database read a consumer makes."""
     calls = {"shared_state": 0, "consumer_reads": 0}
-    original = publish.shared_state
+    original = table_states.shared_state
 
     def counted(session, **options):
         calls["shared_state"] += 1
         return original(session, **options)
 
-    monkeypatch.setattr(publish, "shared_state", counted)
+    monkeypatch.setattr(table_states, "shared_state", counted)
     for name in ("build_state", "read_lock"):
         reader = getattr(consumers, name)
 
@@ -136,7 +137,7 @@ def test_the_state_built_from_the_one_before_equals_a_fresh_build():
     for write in writes:
         write()
         stored = Session.objects.get(pk=session.pk)
-        published = publish.recent[stored.pk, stored.version]
+        published = table_states.recent[stored.pk, stored.version]
         fresh = shared_state(stored)
         assert published["rounds"] == fresh["rounds"]
         assert {k: v for k, v in published.items() if k != "lock"} == {

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PURE = [
     "rounds.scoring",
     "rounds.standings",
@@ -15,7 +15,7 @@ PURE = [
     "rounds.stats",
     "rounds.tiers",
     "rounds.names",
-    "rounds.paperlog",
+    "groups.paperlog",
 ]
 
 

@@ -18,7 +18,8 @@ from django.core import serializers
 
 from rounds.locking import lock_release
 from rounds.models import Session
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from scorekeeper.asgi import application
 from tests.bad_inputs import API_CASES, FORM_CASES, NAMES, SOCKET_CASES, Case, Raw
 from tests.factories import add_rounds, make_session

@@ -1,4 +1,4 @@
-"""The paper log (API.md "Paper log format") read and written by rounds/paperlog.py: a sample log
+"""The paper log (API.md "Paper log format") read and written by groups/paperlog.py: a sample log
 to exact values, every bad log refused with its line number, and hypothesis round trips."""
 
 import datetime
@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rounds.names import has_hidden_characters, has_visible_character, name_key, normal_name
-from rounds.paperlog import (
+from groups.paperlog import (
     PaperLogError,
     PaperRound,
     PaperTable,
@@ -19,6 +18,7 @@ from rounds.paperlog import (
     fry_tiers,
     parse_paper_log,
 )
+from rounds.names import has_hidden_characters, has_visible_character, name_key, normal_name
 from rounds.scoring import CLASSIC_TIERS, CoveringStyle, Mode, RoundEntry, real_losses, score_round
 
 SAMPLE = """\

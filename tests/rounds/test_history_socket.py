@@ -3,7 +3,7 @@
 import pytest
 
 from rounds.models import RoundVersion
-from tests.test_consumers import channel_layer, new_session, table, totals  # noqa: F401 (autouse fixture)
+from tests.rounds.test_consumers import channel_layer, new_session, table, totals  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from rounds.export import restored
 from rounds.locking import lock_release
 from rounds.models import PaidTransfer, Session
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

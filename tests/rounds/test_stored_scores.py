@@ -1,10 +1,7 @@
 """Each round keeps its scores and the session its sums: a write scores only the round it writes,
 and what is stored always equals what rounds/scoring.py computes from the cards."""
 
-import importlib
-
 import pytest
-from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given
@@ -14,9 +11,10 @@ from hypothesis import strategies as st
 from rounds import scoring, services
 from rounds.models import Round, Session
 from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
-from rounds.selectors import Viewer, scored_session, table_state
+from rounds.selectors import Viewer, scored_session
 from rounds.settlement import settle
 from rounds.standings import Tally
+from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db
@@ -186,19 +184,3 @@ def test_a_rules_change_without_rescore_leaves_the_stored_rounds_alone():
         [5, 0, 11, 13],
     ]
     assert Session.objects.get(pk=session.pk).totals == [10, 0, 33, 52]
-
-
-def test_the_data_migration_fills_stored_scores_for_existing_rounds():
-    session = make_session(mode="winner_takes_all", value_per_point="0.50")
-    token = add_rounds(session, [5, 0, 11, 13], [0, 3, 9, 1])
-    services.round_edit(session=session, token=token, number=2, entry=RoundEntry(cards=(0, 3, 9, 2)))
-    Round.objects.filter(session=session).update(cards=[], winner=0, penalties=[], scores=[], edited=False)
-    Session.objects.filter(pk=session.pk).update(totals=[], pairwise=[])
-    migration = importlib.import_module("rounds.migrations.0006_stored_scores")
-    migration.fill_stored_scores(apps, None)
-    assert list(Round.objects.filter(session=session).values_list("cards", "winner", "scores", "edited")) == [
-        ([5, 0, 11, 13], 1, [-5, 66, -22, -39], False),
-        ([0, 3, 9, 2], 0, [14, -3, -9, -2], True),
-    ]
-    assert Session.objects.get(pk=session.pk).totals == [9, 63, -31, -41]
-    assert_stored_equals_scoring(session)

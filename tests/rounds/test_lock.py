@@ -12,10 +12,9 @@ from django.db import connection
 
 from rounds import services
 from rounds.errors import LockRefused
-from rounds.locking import lock_acquire, lock_disconnect, lock_release, lock_renew, lock_takeover
+from rounds.locking import lock_acquire, lock_disconnect, lock_release, lock_renew, lock_state, lock_takeover
 from rounds.models import Round, Session
 from rounds.scoring import RoundEntry
-from rounds.selectors import lock_state
 from tests.factories import grab_lock, make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -20,7 +20,8 @@ from django.test import AsyncClient
 from rounds import services
 from rounds.locking import lock_release
 from rounds.models import Round, RoundVersion, Session
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from scorekeeper.asgi import application
 from tests.factories import add_rounds, grab_lock, make_session
 
@@ -271,7 +272,10 @@ async def test_follower_sees_round_added_without_reload():
             "direction": "counterclockwise",
         }
         assert added["state"]["can_edit"] is False
-        assert totals(await ann.event("round.added")) == [5, 0, 22, 39]
+        # The writer gets the state once, in its reply, not again from the group.
+        assert totals(reply) == [5, 0, 22, 39]
+        assert not any("round.added" in message.get("events", []) for message in ann.pending)
+        assert await ann.communicator.receive_nothing(0.3)
 
 
 async def test_follower_sees_round_edited_and_deleted_over_the_socket():

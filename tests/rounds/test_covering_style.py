@@ -4,8 +4,8 @@ import pytest
 
 from rounds.models import Round, RoundVersion, Session
 from tests.factories import add_rounds, make_session
-from tests.test_api import add, create, token_for
-from tests.test_pages import NEW_EVENING, settings_post, text_of
+from tests.rounds.test_api import add, create, token_for
+from tests.rounds.test_pages import NEW_EVENING, settings_post, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,8 @@ def test_a_new_covering_rule_applies_from_the_next_round_and_rescore_rewrites_th
     token = token_for(api, key)
     assert add(api, key, token, [5, 0, 11, 13], covering=0).json()["round"]["scores"] == [-31, 29, 2, 0]
     api.patch(f"/api/sessions/{key}", {"covering_style": "takes_whole_loss"}, token=token)
-    state = add(api, key, token, [5, 0, 11, 13], covering=0).json()["state"]
+    assert add(api, key, token, [5, 0, 11, 13], covering=0).status_code == 201
+    state = api.get(f"/api/sessions/{key}").json()  # the add's reply carries its round only
     assert [r["scores"] for r in state["rounds"]] == [[-31, 29, 2, 0], [-87, 29, 29, 29]]
     assert [r["rules"]["covering_style"] for r in state["rounds"]] == [
         "pays_for_everyone",

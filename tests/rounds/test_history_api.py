@@ -5,7 +5,7 @@ import json
 import pytest
 
 from rounds.models import Round, RoundVersion
-from tests.test_api import add, create, token_for
+from tests.rounds.test_api import add, create, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +88,9 @@ def test_restore_puts_the_round_back_at_its_old_number(api):
     reply = response.json()
     assert (reply["round"]["number"], reply["round"]["cards"]) == (2, [0, 3, 7, 10])
     assert reply["round"]["scores"] == [0, 3, 7, 20]
-    assert [r["cards"] for r in reply["state"]["rounds"]] == list(map(list, ROUNDS))
+    # The rounds from the one restored on (API.md, "Every write's reply").
+    assert reply["state"]["rounds_from"] == 2
+    assert [r["cards"] for r in reply["state"]["rounds"]] == list(map(list, ROUNDS))[1:]
     assert reply["state"]["totals"] == [7, 7, 29, 60]
     assert RoundVersion.objects.get(pk=reply["version_id"]).action == "restored"
     assert history(api, key)[0]["action"] == "restored"

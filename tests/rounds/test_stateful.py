@@ -33,7 +33,8 @@ from rounds.inputs import clean_settings
 from rounds.locking import current_lock, is_live
 from rounds.models import EntryLock, Round, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoringError
-from rounds.selectors import Viewer, table_state
+from rounds.selectors import Viewer
+from rounds.state import table_state
 from tests.reports import count
 
 pytestmark = pytest.mark.django_db

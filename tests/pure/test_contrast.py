@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-CSS = (Path(__file__).resolve().parent.parent / "static" / "css" / "app.css").read_text()
+CSS = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
 COLOURS = dict(re.findall(r"--([a-z0-9-]+):\s*(#[0-9a-f]{6});", CSS.split("}", 1)[0]))
 BACKGROUNDS = ["bg", "surface", "surface-2"]
 TEXTS = ["text", "muted", "p0", "p1", "p2", "p3", "danger", "ok", "accent"]

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from groups import services
 from groups.models import GroupEvening
 from groups.paper import log_export, log_import
+from groups.paperlog import fry_tiers
 from groups.selectors import group_season, player_names, season_json
 from rounds.inputs import clean_settings
-from rounds.paperlog import fry_tiers
 from tests.factories import add_rounds
 
 pytestmark = pytest.mark.django_db

@@ -7,31 +7,34 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
 from django.db import transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from groups.inputs import MAX_LOG_BYTES
 from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
 from groups.paperlog import (
+    MIN_FRY_FROM,
     PaperLogError,
     PaperRound,
     PaperTable,
     check_paper_log,
     format_paper_log,
     fry_from_tiers,
-    fry_tiers,
 )
 from groups.services import GROUP_FULL, group_players_for, link_evening
 from rounds.errors import ServiceError, translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.models import MAX_SESSION_ROUNDS, Round
+from rounds.models import JSON_RULE_COLUMNS, MAX_SESSION_ROUNDS, RULE_COLUMNS, Round, rules_of_columns
 from rounds.names import name_key
 from rounds.ratelimit import rate_limited
-from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
+from rounds.scoring import MAX_CARDS, Mode, RoundEntry, RoundRules, ScoredRound, ScoringError, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
@@ -159,13 +162,10 @@ def table_settings(table: PaperTable) -> SessionSettings:
     """A paper table: pay the difference, its fry tiers, `t` as taking the whole loss, no wager."""
     return clean_settings(
         {
-            "mode": Mode.PAY_DIFFERENCE.value,
-            "tiers": [list(tier) for tier in fry_tiers(table.fry_from)],
-            "twos": None,
+            **table.rules.to_json(),
             "rounds": None,
             "target": None,
             "covering_rule": any(round_.covering is not None for round_ in table.rounds),
-            "covering_style": CoveringStyle.TAKES_WHOLE_LOSS.value,
         }
     )
 
@@ -310,13 +310,18 @@ def log_export(group: Group) -> str:
         seats[session_id].append(name)
     rounds: dict[int, list[PaperRound]] = {evening.pk: [] for evening in evenings}
     fry_from: dict[int, int] = {}
-    for session_id, cards, covering, tiers in (
+    played_as: dict[int, set[str]] = defaultdict(set)
+    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
+    known: dict[tuple, RoundRules] = {}  # an evening has a few sets of rules, shared by its rounds
+    for session_id, cards, covering, *columns in (
         Round.objects.filter(session_id__in=ids)
         .order_by("session_id", "number")
-        .values_list("session_id", "cards", "covering", "tiers")
+        .values_list("session_id", "cards", "covering", *rule_columns)
     ):
+        rules = known.setdefault(tuple(columns), rules_of_columns(tuple(columns)))
         rounds[session_id].append(PaperRound(cards=tuple(cards), covering=covering))
-        fry_from.setdefault(session_id, fry_from_tiers(tiers) or nearest_fry_from(tiers))
+        fry_from.setdefault(session_id, paper_fry_from(rules))
+        played_as[session_id] |= unsaid_rules(rules)
     return format_paper_log(
         [
             PaperTable(
@@ -324,9 +329,39 @@ def log_export(group: Group) -> str:
                 players=tuple(seats[evening.pk]),
                 fry_from=fry_from.get(evening.pk, 10),
                 rounds=tuple(rounds[evening.pk]),
+                note=other_rules_note(played_as[evening.pk]),
             )
             for evening in evenings
         ]
+    )
+
+
+def paper_fry_from(rules: RoundRules) -> int:
+    """The F= of a round's rules: by place, the heavy threshold (SPEC 10); else the tiers'."""
+    if rules.places is not None:
+        return min(max(rules.places.heavy_from, MIN_FRY_FROM), MAX_CARDS)
+    tiers = [list(tier) for tier in rules.tiers]
+    return fry_from_tiers(tiers) or nearest_fry_from(tiers)
+
+
+def unsaid_rules(rules: RoundRules) -> set[str]:
+    """What a paper log cannot say about a round's rules: it says pay the difference, F= tiers,
+    no 2s (and `t`, taking the whole loss)."""
+    if rules.mode is not Mode.PAY_DIFFERENCE:
+        return {rules.mode.value}
+    unsaid = {"twos"} if rules.counts_twos else set()
+    if fry_from_tiers([list(tier) for tier in rules.tiers]) is None:
+        unsaid.add("tiers")
+    return unsaid
+
+
+def other_rules_note(unsaid: set[str]) -> str:
+    """The comment above an evening played under rules the format cannot say."""
+    if not unsaid:
+        return ""
+    return (
+        f"played under other rules ({', '.join(sorted(unsaid))}): the counts as reported, "
+        "which this log scores as pay the difference"
     )
 
 

@@ -106,6 +106,8 @@ class PaperTable:
     fry_from: int = DEFAULT_FRY_FROM
     rounds: tuple[PaperRound, ...] = ()
     line: int = field(default=0, compare=False)
+    # A comment written above the table (an evening played under other rules, on export).
+    note: str = field(default="", compare=False)
 
     @property
     def rules(self) -> RoundRules:
@@ -374,6 +376,8 @@ def log_lines(tables: Sequence[PaperTable]) -> Iterator[str]:
         if table.fry_from != fry_from:
             fry_from = table.fry_from
             yield f"F={fry_from}"
+        if table.note:
+            yield f"# {table.note}"
         yield " ".join(name_word(name) for name in table.players)
         yield from (round_line(paper_round) for paper_round in table.rounds)
 

@@ -40,6 +40,13 @@ class Evening:
     pairwise: tuple[tuple[int, ...], ...]
     money: tuple[Decimal, ...] | None = None  # each player's net in the session's currency
     currency: str = ""
+    house: tuple[int, ...] = ()  # what each player gave the house (paying by place, SPEC 3.6)
+
+    def net_score(self, index: int) -> int:
+        """The player's net: their pairwise row (points in from and out to the others), less
+        what they gave the house, so it is the sum of their round scores in zero-sum modes."""
+        given = self.house[index] if self.house else 0
+        return (sum(self.pairwise[index]) if self.pairwise else 0) - given
 
 
 @dataclass(frozen=True)
@@ -128,7 +135,7 @@ def season_of(evenings: Iterable[Evening]) -> Season:
             last_step, last_net = line[-1]
             if last_step < step - 1:
                 line.append((step - 1, last_net))  # flat until the evening before this one
-            line.append((step, last_net + (sum(evening.pairwise[index]) if evening.pairwise else 0)))
+            line.append((step, last_net + evening.net_score(index)))
             if evening.money is not None and evening.rounds:
                 money[player][evening.currency] += evening.money[index]
     lines = [PlayerLine(player=player, **counts) for player, counts in sorted(figures.items())]
@@ -164,7 +171,7 @@ def add_evening(
         if games:
             line["evenings"] += 1
         line["games"] += games
-        line["net_score"] += sum(evening.pairwise[index]) if evening.pairwise else 0
+        line["net_score"] += evening.net_score(index)
         for round_ in evening.rounds:
             cards_left = round_.cards[index]
             line["wins"] += cards_left == 0

@@ -17,7 +17,7 @@ from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
-from rounds.scoring import real_losses
+from rounds.scoring import Places, real_losses
 from rounds.selectors import KEY_PATTERN, Viewer
 from rounds.state import money, settlement_of
 
@@ -106,6 +106,9 @@ def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]
         evenings.select_related("session").only(
             "played_on",
             "session__pairwise",
+            "session__totals",
+            "session__house",
+            "session__mode",
             "session__value_per_point",
             "session__currency",
         )
@@ -129,16 +132,22 @@ def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]
             Cast("tiers", TextField()),
             Cast("cards", TextField()),
             Cast("penalties", TextField()),
+            Cast("places", TextField()),
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
-    stored = json.loads("[" + ",".join(f"[{row[3]},{row[4]},{row[5]}]" for row in rows) + "]")
-    for (session_id, winner, covering, *_), (tiers, cards, penalties) in zip(rows, stored, strict=True):
+    stored = json.loads(
+        "[" + ",".join(f"[{row[3]},{row[4]},{row[5]},{row[6] or 'null'}]" for row in rows) + "]"
+    )
+    for (session_id, winner, covering, *_), (tiers, cards, penalties, places) in zip(
+        rows, stored, strict=True
+    ):
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),
+                # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
-                fry_from=fry_from(tiers),
+                fry_from=fry_from(tiers) if places is None else Places.from_json(places).heavy_from,
             )
         )
     return [evening_of(evening, seats[evening.pk], rounds[evening.pk]) for evening in found]
@@ -153,7 +162,8 @@ def evening_of(evening: GroupEvening, players: list[int], rounds: list[SeasonRou
         players=tuple(players),
         rounds=tuple(rounds),
         pairwise=tuple(tuple(row) for row in session.pairwise),
-        money=tuple(settlement.net) if settlement is not None else None,
+        house=tuple(session.house),
+        money=tuple(settlement.net[: len(players)]) if settlement is not None else None,
         currency=session.currency,
     )
 

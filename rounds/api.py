@@ -28,7 +28,7 @@ from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
-from rounds.selectors import Viewer, round_history, session_by_key, session_history
+from rounds.selectors import HOUSE, Viewer, round_history, session_by_key, session_history
 from rounds.services.preview import round_preview
 from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
 from rounds.state import state_after_write, table_state
@@ -180,7 +180,7 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     session, _viewer = open_session(key, write=True)
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
     payer, payee = body.get("from"), body.get("to")
-    if not isinstance(payer, int) or not isinstance(payee, int):
+    if not all(isinstance(party, int) or party == HOUSE for party in (payer, payee)):
         raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
     amount = money_amount(body.get("amount"))
     device = clean_device(body["device"]) if body.get("device") is not None else ""

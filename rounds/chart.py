@@ -6,18 +6,34 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from rounds.templatetags.table import house_label
+
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 24
 MAX_ROUND_LABELS = 10
 
 
 def running_totals(state: dict) -> list[list[int]]:
-    """Per player, the total before round 1 (0) and after each round."""
+    """Per player, the total before round 1 (0) and after each round; then the house's, when the
+    session has one (paying by place)."""
     starts = [[0] for _ in state["players"]]
     for round_ in state["rounds"]:
         for index, total in enumerate(round_["totals_after"]):
             starts[index].append(total)
+    if "house" in state:
+        house = [0]
+        for round_ in state["rounds"]:
+            house.append(house[-1] + round_.get("house", 0))
+        starts.append(house)
     return starts
+
+
+def chart_parties(state: dict) -> list[tuple[str, str]]:
+    """Each line's class and name: the players, then the house."""
+    parties = [(f"p{index}", player["name"]) for index, player in enumerate(state["players"])]
+    if "house" in state:
+        parties.append(("house", house_label(state["settings"])))
+    return parties
 
 
 def running_totals_svg(state: dict) -> SafeString:
@@ -37,17 +53,17 @@ def running_totals_svg(state: dict) -> SafeString:
 
     polylines = format_html_join(
         "",
-        '<polyline class="line p{}" points="{}"><title>{}</title></polyline><circle class="end p{}" cx="{}" cy="{}" r="3.5"/>',
+        '<polyline class="line {}" points="{}"><title>{}</title></polyline><circle class="end {}" cx="{}" cy="{}" r="3.5"/>',
         (
             (
-                index,
+                party,
                 " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(line)),
-                player["name"],
-                index,
+                name,
+                party,
                 x(len(line) - 1),
                 y(line[-1]),
             )
-            for index, (line, player) in enumerate(zip(lines, state["players"], strict=True))
+            for line, (party, name) in zip(lines, chart_parties(state), strict=True)
         ),
     )
     every = max(1, -(-rounds // MAX_ROUND_LABELS))
@@ -61,7 +77,9 @@ def running_totals_svg(state: dict) -> SafeString:
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
         ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
     )
-    summary = ", ".join(f"{player['name']} {player['total']}" for player in state["players"])
+    summary = ", ".join(
+        f"{name} {line[-1]}" for line, (_, name) in zip(lines, chart_parties(state), strict=True)
+    )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',

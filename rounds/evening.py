@@ -11,9 +11,10 @@ from django.utils.translation import pgettext
 from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
-from rounds.selectors import ScoredSession, Viewer, scored_session
+from rounds.selectors import HOUSE, ScoredSession, Viewer, scored_session
 from rounds.state import table_state
 from rounds.stats import player_stats
+from rounds.templatetags.table import house_label
 
 
 def net_rows(state: dict) -> list[dict]:
@@ -28,11 +29,28 @@ def net_rows(state: dict) -> list[dict]:
         }
         for index, player in enumerate(state["players"])
     ]
-    return sorted(rows, key=lambda row: (-Decimal(row["amount"]), row["player"]))
+    if "house" in settlement:  # paying by place: the house is a party (SPEC 3.6)
+        rows.append(
+            {
+                "player": HOUSE,
+                "name": house_label(state["settings"]),
+                "amount": settlement["house"]["net"],
+                "total": state["house"],
+            }
+        )
+    return sorted(rows, key=lambda row: (-Decimal(row["amount"]), row["player"] == HOUSE, str(row["player"])))
+
+
+def party_names(state: dict) -> dict[int | str, str]:
+    """Who each settlement party is: the players by index, and the house when there is one."""
+    names: dict[int | str, str] = {index: player["name"] for index, player in enumerate(state["players"])}
+    if "house" in state:
+        names[HOUSE] = house_label(state["settings"])
+    return names
 
 
 def transfer_rows(state: dict) -> list[dict]:
-    names = [player["name"] for player in state["players"]]
+    names = party_names(state)
     return [
         {**transfer, "payer_name": names[transfer["from"]], "payee_name": names[transfer["to"]]}
         for transfer in state["settlement"]["transfers"]
@@ -59,6 +77,8 @@ def summary_text(session: Session, state: dict) -> str:
             {"name": state["players"][standing["player"]]["name"], "total": standing["total"]}
             for standing in state["standings"]
         ]
+        if "house" in state:
+            context["standings"].append({"name": house_label(state["settings"]), "total": state["house"]})
     return " ".join(render_to_string("rounds/summary.txt", context).split())
 
 

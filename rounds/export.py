@@ -24,11 +24,13 @@ def rounds_csv(state: dict) -> str:
     and under which covering rule (SPEC 3.5).
 
     The 2s cells are empty for a round scored without the 2s rule; the covering cells are empty
-    when nobody covered.
+    when nobody covered. A session with a house (paying by place) ends each row with what the
+    winner gave the house and the house's running total.
     """
     names = [neutralised(player["name"]) for player in state["players"]]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
+    house = "house" in state  # paying by place: the house's share and running total, last
     writer.writerow(
         ["round"]
         + [f"{name} cards" for name in names]
@@ -36,8 +38,11 @@ def rounds_csv(state: dict) -> str:
         + [f"{name} score" for name in names]
         + [f"{name} total" for name in names]
         + ["covering", "covering rule"]
+        + (["house", "house total"] if house else [])
     )
+    house_total = 0
     for round_ in state["rounds"]:
+        house_total += round_.get("house", 0)
         twos = round_["twos"] if round_["twos"] is not None else [""] * len(names)
         covering, rule = "", ""
         if round_["covering"] is not None:
@@ -52,6 +57,7 @@ def rounds_csv(state: dict) -> str:
                 *round_["totals_after"],
                 covering,
                 rule,
+                *([round_.get("house", 0), house_total] if house else []),
             ]
         )
     return buffer.getvalue()

@@ -7,7 +7,6 @@ they name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import Decimal
 
 from django import forms
@@ -16,10 +15,14 @@ from django.utils.translation import pgettext_lazy
 
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.presets import DEFAULT_PRESET, PRESETS, Preset
+from rounds.presets import DEFAULT_PRESET, PRESETS
 from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, RoundEntry, ScoringError
 
-EXTRA_TIERS = 3
+# Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
+EXTRA_TIERS = 12
+PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
+DEFAULT_PLACES = {"pays": [100, 200, 300], "heavy_pays": [200, 400, 600], "heavy_from": 10, "house_cut": 100}
+BY_PLACE = Mode.BY_PLACE.value
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
     ("rounds", pgettext_lazy("length", "Rounds")),
@@ -29,6 +32,12 @@ MODE_CHOICES = [
     (Mode.POINTS.value, _("Points")),
     (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),
     (Mode.PAY_DIFFERENCE.value, _("Pay the difference")),
+    (Mode.BY_PLACE.value, _("Paying by place")),
+]
+TWOS_CHOICES = [
+    ("off", pgettext_lazy("twos rule", "Off")),
+    ("points", _("Points per 2")),
+    ("doubles", _("Each 2 doubles")),
 ]
 COVERING_STYLE_CHOICES = [
     (CoveringStyle.PAYS_FOR_EVERYONE.value, _("pays for everyone")),
@@ -41,58 +50,45 @@ def times_text(rate: int, base: int) -> str:
     return f"{(Decimal(rate) / Decimal(base)).normalize():f}"
 
 
-def form_values(
-    *,
-    mode: str,
-    tiers: Sequence[Sequence[int]],
-    points_per_two: int | None,
-    rounds: int | None,
-    target: int | None,
-) -> dict:
-    """Settings the way the form shows them: a base rate and tiers as multiples of it."""
+def form_values(settings: dict) -> dict:
+    """Settings the way the form shows them, from their API shape (a preset's, a state's): a base
+    rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows."""
+    tiers = settings["tiers"]
     base = tiers[0][1]
+    twos = settings.get("twos") or {}
+    places = DEFAULT_PLACES | (settings.get("places") or {})
+    rounds, target = settings.get("rounds"), settings.get("target")
     return {
-        "mode": mode,
+        "mode": settings["mode"],
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
-        "twos_on": points_per_two is not None,
-        "points_per_two": points_per_two or 4,
+        "twos_rule": "doubles" if twos.get("doubles") else "points" if twos else "off",
+        "points_per_two": twos.get("points_per_two") or 4,
+        "pays": list(places["pays"]),
+        "heavy_pays": list(places["heavy_pays"]),
+        "heavy_from": places["heavy_from"],
+        "house_cut": places["house_cut"],
+        "house_name": settings.get("house_name") or "",  # blank: "House", in the page's language
         "length": "rounds" if rounds else "target" if target else "open",
         "rounds": rounds or 7,
         "target": target or 50,
     }
 
 
-def preset_form_values(preset: Preset) -> dict:
-    """What a quick setup (the ⚙ buttons) fills in."""
-    return form_values(
-        mode=preset.mode.value,
-        tiers=preset.tiers,
-        points_per_two=preset.points_per_two,
-        rounds=preset.rounds,
-        target=preset.target,
-    )
-
-
 def as_initial(values: dict) -> dict:
-    initial = {key: value for key, value in values.items() if key != "tiers"}
+    initial = {key: value for key, value in values.items() if key not in {"tiers", "pays", "heavy_pays"}}
     for number, (from_cards, times) in enumerate(values["tiers"], start=1):
         initial[f"tier_from_{number}"] = from_cards
         initial[f"tier_times_{number}"] = times
+    for table in ("pays", "heavy_pays"):
+        for number, amount in enumerate(values[table], start=1):
+            initial[f"{table}_{number}"] = amount
     return initial
 
 
 def initial_from_state(settings: dict) -> dict:
     """The settings form of a running session, from its state payload."""
-    twos = settings["twos"]
-    values = form_values(
-        mode=settings["mode"],
-        tiers=settings["tiers"],
-        points_per_two=twos["points_per_two"] if twos else None,
-        rounds=settings["rounds"],
-        target=settings["target"],
-    )
-    return as_initial(values) | {
+    return as_initial(form_values(settings)) | {
         "value_per_point": settings["value_per_point"] or "",
         "currency": settings["currency"],
         "covering_rule": settings["covering_rule"],
@@ -106,7 +102,7 @@ def presets_for_page() -> list[dict]:
             "id": preset.id,
             "name": str(preset.name),
             "description": str(preset.description),
-            "values": preset_form_values(preset),
+            "values": form_values(preset.as_json()),
         }
         for preset in PRESETS
     ]
@@ -133,9 +129,12 @@ def plain_messages(form: forms.Form) -> None:
 class SettingsForm(forms.Form):
     """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
 
+    max_tier_rows = EXTRA_TIERS
+
     mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_("Scoring"))
     base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_("Points per card"))
-    twos_on = forms.BooleanField(required=False, label=_("Count leftover 2s"))
+    twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_("2s held"))
+    twos_on = forms.BooleanField(required=False, label=_("Count leftover 2s"))  # a page from before twos_rule
     points_per_two = forms.IntegerField(
         min_value=1, max_value=100, initial=4, required=False, label=_("Points per 2")
     )
@@ -146,6 +145,13 @@ class SettingsForm(forms.Form):
         initial=CoveringStyle.PAYS_FOR_EVERYONE.value,
         label=_("The covering player"),
     )
+    heavy_from = forms.IntegerField(
+        min_value=1, max_value=13, initial=10, required=False, label=_("Heavy round from")
+    )
+    house_cut = forms.IntegerField(
+        min_value=0, max_value=100000, initial=100, required=False, label=_("House cut")
+    )
+    house_name = forms.CharField(required=False, max_length=40, label=_("The house"))
     length = forms.ChoiceField(choices=LENGTH_CHOICES, initial="open", label=_("Length"))
     rounds = forms.IntegerField(min_value=1, max_value=999, initial=7, required=False, label=_("Rounds"))
     target = forms.IntegerField(min_value=1, max_value=100000, initial=50, required=False, label=_("Target"))
@@ -154,7 +160,7 @@ class SettingsForm(forms.Form):
     rescore = forms.BooleanField(required=False, label=_("Rescore every round with these rules"))
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        kwargs.setdefault("initial", as_initial(preset_form_values(DEFAULT_PRESET)))
+        kwargs.setdefault("initial", as_initial(form_values(DEFAULT_PRESET.as_json())))
         super().__init__(*args, **kwargs)
         for number in range(1, EXTRA_TIERS + 1):
             self.fields[f"tier_from_{number}"] = forms.IntegerField(
@@ -167,12 +173,35 @@ class SettingsForm(forms.Form):
                 decimal_places=2,
                 label=_("Higher rate: multiple of the base rate"),
             )
+        for table, label in (("pays", _("Each place pays")), ("heavy_pays", _("A heavy round pays"))):
+            for number in range(1, PLACES + 1):
+                self.fields[f"{table}_{number}"] = forms.IntegerField(
+                    required=False, min_value=0, max_value=100000, label=label
+                )
         plain_messages(self)
         self.changes: dict[str, object] = {}
         self.settings: SessionSettings | None = None
 
     def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]
+        """The tier rows that hold something (or an error); the page adds and removes rows."""
+        rows = [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]
+        return [
+            (from_field, times_field)
+            for from_field, times_field in rows
+            if from_field.value() not in (None, "")
+            or times_field.value() not in (None, "")
+            or from_field.errors
+        ]
+
+    @property
+    def spare_tier_number(self) -> int | None:
+        """One empty row more, for a page without JavaScript (the script adds rows instead)."""
+        count = len(self.tier_fields())
+        return count + 1 if count < EXTRA_TIERS else None
+
+    def place_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """(normal, heavy) amount of each place, 2nd to 4th."""
+        return [(self[f"pays_{n}"], self[f"heavy_pays_{n}"]) for n in range(1, PLACES + 1)]
 
     def tiers(self, base: int) -> list[list[int]]:
         tiers = [[1, base]]
@@ -195,6 +224,30 @@ class SettingsForm(forms.Form):
             tiers.append([from_cards, int(rate)])
         return sorted(tiers)
 
+    def place_amounts(self, table: str) -> list[int]:
+        """2nd, 3rd, 4th place in order; a blank stops the table (3 players use two amounts)."""
+        amounts = [self.cleaned_data.get(f"{table}_{number}") for number in range(1, PLACES + 1)]
+        given = [amount for amount in amounts if amount is not None]
+        if amounts[: len(given)] != given:
+            self.add_error(f"{table}_{len(given)}", _("Give the amounts in order, 2nd place first"))
+        return given
+
+    def twos(self, data: dict) -> dict | None:
+        rule = data.get("twos_rule") or ("points" if data.get("twos_on") else "off")
+        if data["mode"] == BY_PLACE or rule == "off":
+            return None  # places pay fixed amounts: the 2s rule is not offered there
+        if rule == "doubles":
+            return {"doubles": True}
+        return {"points_per_two": data.get("points_per_two") or 4}
+
+    def places(self, data: dict) -> dict:
+        return {
+            "pays": self.place_amounts("pays"),
+            "heavy_pays": self.place_amounts("heavy_pays"),
+            "heavy_from": data.get("heavy_from") or DEFAULT_PLACES["heavy_from"],
+            "house_cut": DEFAULT_PLACES["house_cut"] if data.get("house_cut") is None else data["house_cut"],
+        }
+
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
@@ -202,13 +255,16 @@ class SettingsForm(forms.Form):
         self.changes = {
             "mode": data["mode"],
             "tiers": self.tiers(data["base_rate"]),
-            "twos": {"points_per_two": data.get("points_per_two") or 4} if data.get("twos_on") else None,
+            "twos": self.twos(data),
             "rounds": data.get("rounds") if data["length"] == "rounds" else None,
             "target": data.get("target") if data["length"] == "target" else None,
             "value_per_point": data.get("value_per_point") or None,
             "currency": data.get("currency") or "",
             "covering_rule": data.get("covering_rule", False),
         }
+        if data["mode"] == BY_PLACE:
+            self.changes["places"] = self.places(data)
+            self.changes["house_name"] = (data.get("house_name") or "").strip()
         if data.get("covering_style"):  # a page from before the choice existed keeps the style
             self.changes["covering_style"] = data["covering_style"]
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
@@ -216,15 +272,19 @@ class SettingsForm(forms.Form):
         try:
             self.settings = clean_settings(self.changes)
         except ScoringError as error:
-            field = (
-                error.field
-                if error.field in self.fields
-                else "tier_from_1"
-                if error.field == "tiers"
-                else None
-            )
-            self.add_error(field, translated(error))
+            self.add_error(self.field_of(error.field), translated(error))
         return data
+
+    def field_of(self, name: str | None) -> str | None:
+        """The form field a refusal of the API's field `name` ("tiers", "places.pays") lands on."""
+        if name is None:
+            return None
+        last = name.split(".")[-1]
+        if last in self.fields:
+            return last
+        return {"tiers": "tier_from_1", "twos": "twos_rule", "places": "pays_1", "pays": "pays_1"}.get(
+            last, f"{last}_1" if f"{last}_1" in self.fields else None
+        )
 
 
 class SessionForm(SettingsForm):

@@ -19,6 +19,7 @@ from rounds.names import (
     name_problem,
     normal_name,
 )
+from rounds.places import check_places
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.scoring import (
     MAX_PLAYERS,
@@ -27,7 +28,6 @@ from rounds.scoring import (
     Mode,
     RoundEntry,
     RoundRules,
-    Tiers,
     gettext_noop,
     is_whole_number,
 )
@@ -53,43 +53,40 @@ SETTINGS_FIELDS = frozenset(
         "currency",
         "covering_rule",
         "covering_style",
+        "places",
+        "house_name",
     }
 )
 
 
 @dataclass(frozen=True)
 class SessionSettings:
-    mode: Mode
-    tiers: Tiers
-    points_per_two: int | None
+    """A session's settings: the rules of its next round, then its length, wager and the rest."""
+
+    rules: RoundRules
     rounds_limit: int | None
     target: int | None
     value_per_point: Decimal | None
     currency: str
     covering_rule: bool = False
-    covering_style: CoveringStyle = CoveringStyle.PAYS_FOR_EVERYONE  # what covering does, when on
+    house_name: str = ""  # who keeps the score in by_place ("" shows as House)
 
     @property
-    def rules(self) -> RoundRules:
-        return RoundRules(
-            mode=self.mode,
-            tiers=self.tiers,
-            points_per_two=self.points_per_two,
-            covering_style=self.covering_style,
-        )
+    def mode(self) -> Mode:
+        return self.rules.mode
 
     @classmethod
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
+        """A preset's rules and length; the wager, covering and house kept from `keep`."""
+        style = keep.rules.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE
         return cls(
-            mode=preset.mode,
-            tiers=preset.tiers,
-            points_per_two=preset.points_per_two,
+            rules=replace(preset.rules, covering_style=style),
             rounds_limit=preset.rounds,
             target=preset.target,
             value_per_point=keep.value_per_point if keep else None,
             currency=keep.currency if keep else "",
             covering_rule=keep.covering_rule if keep else False,
-            covering_style=keep.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE,
+            house_name=keep.house_name if keep else "",
         )
 
 
@@ -175,9 +172,22 @@ def clean_currency(raw: object) -> str:
     return currency.upper() if currency.isascii() and currency.isalpha() else currency
 
 
-def clean_twos_rule(raw: object) -> int | None:
+TWOS_RULE_REFUSED = gettext_noop(
+    'Twos rule: give null, {"points_per_two": N} with N from 1 to 100, or {"doubles": true}'
+)
+
+
+def clean_twos_rule(raw: object) -> dict:
+    """The twos rule as RoundRules fields: off, points per 2 held, or each 2 doubling."""
     if raw is None:
-        return None
+        return {"points_per_two": None, "twos_double": False}
+    if isinstance(raw, Mapping) and set(raw) == {"doubles"}:
+        if raw["doubles"] is not True:
+            raise ServiceError(
+                gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
+                field="twos",
+            )
+        return {"points_per_two": None, "twos_double": True}
     points = raw.get("points_per_two") if isinstance(raw, Mapping) else None
     if (
         not isinstance(raw, Mapping)
@@ -185,11 +195,29 @@ def clean_twos_rule(raw: object) -> int | None:
         or not is_whole_number(points)
         or not 1 <= points <= MAX_POINTS_PER_TWO
     ):  # type: ignore[operator]
+        raise ServiceError(TWOS_RULE_REFUSED, field="twos")
+    return {"points_per_two": points, "twos_double": False}
+
+
+def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
+    """The rule fields sent (mode, tiers, twos, covering_style, places) applied to `rules`."""
+    changes: dict[str, object] = {}
+    if "mode" in raw:
+        changes["mode"] = clean_mode(raw["mode"])
+    if "tiers" in raw:
+        changes["tiers"] = validate_tiers(raw["tiers"])
+    if "places" in raw:
+        changes["places"] = check_places(raw["places"], base=rules.places)
+    if "twos" in raw:
+        changes.update(clean_twos_rule(raw["twos"]))
+    if "covering_style" in raw:
+        changes["covering_style"] = clean_covering_style(raw["covering_style"])
+    rules = replace(rules, **changes)
+    if rules.by_place and rules.counts_twos:
         raise ServiceError(
-            gettext_noop('Twos rule: give null, or {"points_per_two": N} with N from 1 to 100'),
-            field="twos",
+            gettext_noop("Twos rule: paying by place does not count 2s; give null"), field="twos"
         )
-    return points  # type: ignore[return-value]
+    return rules
 
 
 def clean_mode(raw: object) -> Mode:
@@ -197,7 +225,7 @@ def clean_mode(raw: object) -> Mode:
         return Mode(raw)
     except ValueError:
         raise ServiceError(
-            gettext_noop("Mode: choose points, winner_takes_all or pay_difference"), field="mode"
+            gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"), field="mode"
         ) from None
 
 
@@ -223,13 +251,7 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
                 preset=shown(raw["preset"]),
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
-    changes: dict[str, object] = {}
-    if "mode" in raw:
-        changes["mode"] = clean_mode(raw["mode"])
-    if "tiers" in raw:
-        changes["tiers"] = validate_tiers(raw["tiers"])
-    if "twos" in raw:
-        changes["points_per_two"] = clean_twos_rule(raw["twos"])
+    changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
     if "rounds" in raw:
         changes["rounds_limit"] = clean_optional_count(
             raw["rounds"],
@@ -252,8 +274,8 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
         if not isinstance(raw["covering_rule"], bool):
             raise ServiceError(gettext_noop("covering_rule: give true or false"), field="covering_rule")
         changes["covering_rule"] = raw["covering_rule"]
-    if "covering_style" in raw:
-        changes["covering_style"] = clean_covering_style(raw["covering_style"])
+    if "house_name" in raw:
+        changes["house_name"] = clean_house_name(raw["house_name"])
     settings = replace(settings, **changes)
     if settings.target is not None and settings.mode is not Mode.POINTS:
         raise ServiceError(
@@ -331,6 +353,21 @@ def clean_token(raw: object) -> str | None:
             gettext_noop("Token: send the entry-lock token exactly as the server gave it"), field="token"
         )
     return raw
+
+
+HOUSE_NAME = NameMessages(
+    blank=gettext_noop("House: give the name of who keeps the score, or null for House"),
+    unseen=gettext_noop("House: the name needs at least one visible character"),
+    hidden=gettext_noop("House: the name has a character that cannot be shown"),
+    too_long=gettext_noop("House: a name has at most 40 characters"),
+)
+
+
+def clean_house_name(raw: object) -> str:
+    """Who keeps the score in a by_place session; null or "" for the default (House)."""
+    if raw is None or raw == "":
+        return ""
+    return clean_name(raw, messages=HOUSE_NAME, field="house_name")
 
 
 def clean_device(raw: object) -> str:

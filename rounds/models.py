@@ -4,6 +4,7 @@ Invariants are checked twice: by the services with a message a player can read,
 and here as database constraints so no code path can break them.
 """
 
+import json
 import secrets
 import uuid
 
@@ -15,7 +16,8 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 
 from rounds.names import MAX_NAME_LENGTH
-from rounds.scoring import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode
+from rounds.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, Places, RoundRules
+from rounds.scoring import RoundEntry
 
 MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
 COVERING_STYLE_CHOICES = [(style.value, style.value) for style in CoveringStyle]
@@ -26,6 +28,61 @@ MAX_ROUND_NUMBER = 2**31 - 1
 # Rounds one session holds (a long evening is 60): its whole state, sent to a phone on connecting,
 # then stays well inside one WebSocket frame (daphne and uvicorn refuse frames over 1 MiB).
 MAX_SESSION_ROUNDS = 1000
+
+
+def twos_rule_one_style(prefix: str) -> models.CheckConstraint:
+    """Twos either add points per 2 held or double the penalty, never both."""
+    return models.CheckConstraint(
+        condition=Q(twos_double=False) | Q(points_per_two__isnull=True), name=f"{prefix}_twos_one_style"
+    )
+
+
+RULE_COLUMNS = ("mode", "tiers", "points_per_two", "twos_double", "covering_style", "places")
+JSON_RULE_COLUMNS = frozenset({"tiers", "places"})
+
+
+def rules_of_columns(values: tuple) -> RoundRules:
+    """The rules from RULE_COLUMNS as values_list() read them (JSON columns cast to text)."""
+    columns = {
+        name: json.loads(value) if name in JSON_RULE_COLUMNS and isinstance(value, str) else value
+        for name, value in zip(RULE_COLUMNS, values, strict=True)
+    }
+    return Round(**columns).rules
+
+
+class RulesColumns(models.Model):
+    """The columns a RoundRules is stored in; `rules` and `set_rules` are the only way in and out."""
+
+    mode = models.CharField(max_length=20, choices=MODE_CHOICES, default=Mode.POINTS.value)
+    tiers = models.JSONField()
+    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    twos_double = models.BooleanField(default=False)  # each 2 held doubles the penalty (SPEC 2)
+    covering_style = models.CharField(
+        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
+    )
+    places = models.JSONField(null=True, blank=True)  # Places.to_json() in by_place, else null
+
+    class Meta:
+        abstract = True
+
+    @property
+    def rules(self) -> RoundRules:
+        return RoundRules(
+            mode=Mode(self.mode),
+            tiers=tuple((from_cards, rate) for from_cards, rate in self.tiers),
+            points_per_two=self.points_per_two,
+            twos_double=self.twos_double,
+            covering_style=CoveringStyle(self.covering_style),
+            places=None if self.places is None else Places.from_json(self.places),
+        )
+
+    def set_rules(self, rules: RoundRules) -> None:
+        self.mode = rules.mode.value
+        self.tiers = [list(tier) for tier in rules.tiers]
+        self.points_per_two = rules.points_per_two
+        self.twos_double = rules.twos_double
+        self.covering_style = rules.covering_style.value
+        self.places = None if rules.places is None else rules.places.to_json()
 
 
 def new_key() -> str:
@@ -46,14 +103,11 @@ def hands_in_range() -> Q:
     return condition
 
 
-class Session(models.Model):
-    """One evening at one table."""
+class Session(RulesColumns):
+    """One evening at one table; `rules` are those of its next round."""
 
     edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
-    mode = models.CharField(max_length=20, choices=MODE_CHOICES, default=Mode.POINTS.value)
-    tiers = models.JSONField()
-    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
     rounds_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     target = models.PositiveIntegerField(null=True, blank=True)
     value_per_point = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
@@ -61,9 +115,10 @@ class Session(models.Model):
     # The assistant rule: the entry offers to mark one loser as covering; the style says what
     # that does (SPEC 3.4 pays for everyone, 3.5 takes the whole loss).
     covering_rule = models.BooleanField(default=False)
-    covering_style = models.CharField(
-        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
-    )
+    # Paying by place (SPEC 3.6): who keeps the score ("" shows as House) and what each player
+    # has given the house, a sum over the rounds kept like `totals`.
+    house_name = models.CharField(max_length=MAX_NAME_LENGTH, blank=True, default="")
+    house = models.JSONField(default=list)
     # Round count when the host last reopened: the end is checked only past it.
     reopened_after = models.PositiveIntegerField(default=0)
     ended_by_hand = models.BooleanField(default=False)
@@ -101,6 +156,7 @@ class Session(models.Model):
             models.CheckConstraint(
                 condition=Q(covering_style__in=COVERING_STYLES), name="session_covering_style_known"
             ),
+            twos_rule_one_style("session"),
         ]
 
     def __str__(self) -> str:
@@ -132,20 +188,14 @@ class Player(models.Model):
         return self.name
 
 
-class Round(models.Model):
-    """One deal, with the rules it was scored under."""
+class Round(RulesColumns):
+    """One deal, with the rules it was scored under (`rules`)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     # The round's identity through corrections, deletion and restore; its versions carry it too.
     lineage = models.UUIDField(default=uuid.uuid4, editable=False)
     covering = models.PositiveSmallIntegerField(null=True, blank=True)
-    mode = models.CharField(max_length=20, choices=MODE_CHOICES)
-    tiers = models.JSONField()
-    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
-    covering_style = models.CharField(
-        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
-    )
     # The hands as reported (cards left and 2s held, in player order: the one place they are
     # kept) and how the round scored under its rules, stored when written so no read scores it again.
     cards = models.JSONField(default=list)
@@ -153,6 +203,7 @@ class Round(models.Model):
     winner = models.PositiveSmallIntegerField(default=0)
     penalties = models.JSONField(default=list)
     scores = models.JSONField(default=list)
+    house = models.PositiveIntegerField(default=0)  # what the winner gave the house (by place)
     edited = models.BooleanField(default=False)  # corrected or rescored since it was added
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -175,10 +226,16 @@ class Round(models.Model):
                 condition=Q(covering_style__in=COVERING_STYLES), name="round_covering_style_known"
             ),
             models.CheckConstraint(condition=hands_in_range(), name="round_hands_in_range"),
+            twos_rule_one_style("round"),
         ]
 
     def __str__(self) -> str:
         return f"Round {self.number}"
+
+    @property
+    def entry(self) -> RoundEntry:
+        """The round as the table reported it."""
+        return RoundEntry.stored(self.cards, self.twos, self.covering)
 
 
 class RoundVersion(models.Model):
@@ -216,6 +273,10 @@ class RoundVersion(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.number} {self.action} on {self.device or 'a form'}"
+
+    @property
+    def entry(self) -> RoundEntry:
+        return RoundEntry.stored(self.cards, self.twos, self.covering)
 
 
 class EntryLock(models.Model):

@@ -38,17 +38,35 @@ COUNTS = array(INTEGER, minItems=2, maxItems=4)
 PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
 TIERS = array(array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1, maxItems=13)
 TWOS_RULE = nullable(
-    obj(
-        {"points_per_two": {"type": "integer", "minimum": 1, "maximum": 100}},
-        required=("points_per_two",),
-        closed=True,
-    )
+    {
+        "anyOf": [
+            obj(
+                {"points_per_two": {"type": "integer", "minimum": 1, "maximum": 100}},
+                required=("points_per_two",),
+                closed=True,
+            ),
+            obj({"doubles": {"const": True}}, required=("doubles",), closed=True),  # each 2 held doubles
+        ]
+    }
 )
-MODE = {"enum": ["points", "winner_takes_all", "pay_difference"]}
+MODE = {"enum": ["points", "winner_takes_all", "pay_difference", "by_place"]}
 COVERING_STYLE = {"enum": ["pays_for_everyone", "takes_whole_loss"]}
+AMOUNTS = array({"type": "integer", "minimum": 0}, minItems=1, maxItems=3)
+# Paying by place (SPEC 3.6): each key optional in a body, all present in a reply.
+PLACES = obj(
+    {
+        "pays": AMOUNTS,
+        "heavy_pays": AMOUNTS,
+        "heavy_from": {"type": "integer", "minimum": 1, "maximum": 13},
+        "house_cut": {"type": "integer", "minimum": 0},
+    },
+    closed=True,
+)
+HOUSE_NAME = {"type": "string", "maxLength": MAX_NAME_LENGTH}
+PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "house"}]}
 # covering_style: what covering did in the round (SPEC 3.4 or 3.5); absent in versions older than 3.5.
 RULES = obj(
-    {"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE, "covering_style": COVERING_STYLE},
+    {"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE, "covering_style": COVERING_STYLE, "places": PLACES},
     required=("mode", "tiers", "twos"),
 )
 REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
@@ -65,6 +83,8 @@ SETTINGS_INPUT = {
     "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
     "covering_rule": BOOLEAN,
     "covering_style": COVERING_STYLE,
+    "places": nullable(PLACES),
+    "house_name": nullable(HOUSE_NAME),
 }
 
 SCHEMAS = {
@@ -80,6 +100,7 @@ SCHEMAS = {
             "mode": MODE,
             "tiers": TIERS,
             "twos": TWOS_RULE,
+            "places": PLACES,
             "rounds": nullable(INTEGER),
             "target": nullable(INTEGER),
         },
@@ -96,6 +117,8 @@ SCHEMAS = {
             "currency": STRING,
             "covering_rule": BOOLEAN,
             "covering_style": COVERING_STYLE,
+            "places": PLACES,
+            "house_name": HOUSE_NAME,
         },
         required=("mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"),
     ),
@@ -111,6 +134,7 @@ SCHEMAS = {
             "totals_after": COUNTS,
             "rules": RULES,
             "edited": BOOLEAN,
+            "house": {"type": "integer", "minimum": 0},
         },
         required=("number", "cards", "twos", "covering", "winner", "penalties", "scores"),
     ),
@@ -134,6 +158,15 @@ SCHEMAS = {
             "winner": PLAYER_INDEX,
             "penalties": COUNTS,
             "scores": COUNTS,
+            "places": COUNTS,
+            "amounts": COUNTS,
+            "heavy": BOOLEAN,
+            "house": {"type": "integer", "minimum": 0},
+            "doubling": array(
+                nullable(obj({"base": INTEGER, "twos": INTEGER}, required=("base", "twos"))),
+                minItems=2,
+                maxItems=4,
+            ),
         },
         required=("cards", "winner", "penalties", "scores"),
     ),
@@ -153,7 +186,7 @@ SCHEMAS = {
         required=("token", "holder", "expires_in"),
     ),
     "Transfer": obj(
-        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN},
+        {"from": PARTY, "to": PARTY, "amount": MONEY, "paid": BOOLEAN},
         required=("from", "to", "amount"),
     ),
     "State": obj(
@@ -199,11 +232,13 @@ SCHEMAS = {
                         "net": array(MONEY),
                         "transfers": array(ref("Transfer")),
                         "pairwise": array(array(MONEY)),
+                        "house": obj({"net": MONEY, "pairwise": array(MONEY)}, required=("net", "pairwise")),
                     },
                     required=("net", "transfers"),
                 )
             ),
             "lock": nullable(ref("Lock")),
+            "house": INTEGER,  # by_place: the house's running total (SPEC 3.6)
             "links": obj({"page": STRING, "follow": STRING, "socket": STRING}, required=("follow", "socket")),
         },
         required=(
@@ -310,7 +345,7 @@ BODIES = {
         closed=True,
     ),
     "TransferPaid": obj(
-        {"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": MONEY, "paid": BOOLEAN, "device": DEVICE},
+        {"from": PARTY, "to": PARTY, "amount": MONEY, "paid": BOOLEAN, "device": DEVICE},
         required=("from", "to", "amount"),
         closed=True,
     ),

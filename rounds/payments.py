@@ -11,16 +11,24 @@ from rounds import publish
 from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
 from rounds.scoring import gettext_noop
+from rounds.selectors import HOUSE
 from rounds.state import settlement_of
 
 TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
 
 
+def party_index(party: int | str, session: Session) -> int:
+    """A settlement party as the settlement counts it: a player's index, or the house after them."""
+    return session.players.count() if party == HOUSE else party  # type: ignore[return-value]
+
+
 @transaction.atomic
 def transfer_mark_paid(
-    *, session: Session, payer: int, payee: int, amount: Decimal, paid: bool, device: str = ""
+    *, session: Session, payer: int | str, payee: int | str, amount: Decimal, paid: bool, device: str = ""
 ) -> None:
-    """Mark one of the session's current transfers paid (or not); every device sees it."""
+    """Mark one of the session's current transfers paid (or not); every device sees it.
+    `payer`/`payee`: a player's index or "house" (paying by place)."""
+    payer, payee = party_index(payer, session), party_index(payee, session)
     settlement = settlement_of(session)
     current = settlement is not None and any(
         (transfer.payer, transfer.payee, transfer.amount) == (payer, payee, amount)

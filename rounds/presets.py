@@ -7,102 +7,109 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, Mode, Tiers
+from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
 from rounds.tiers import house_tiers
 
 
 @dataclass(frozen=True)
 class Preset:
+    """A quick setup: its rules (the covering style is the session's own) and its length."""
+
     id: str
     name: str | Promise
     description: str | Promise
-    mode: Mode
-    tiers: Tiers
-    points_per_two: int | None = None
+    rules: RoundRules
     rounds: int | None = None
     target: int | None = None
 
     def as_json(self) -> dict:
+        rules = self.rules.to_json()
+        del rules["covering_style"]
         return {
             "id": self.id,
             "name": str(self.name),
             "description": str(self.description),
-            "mode": self.mode.value,
-            "tiers": [list(tier) for tier in self.tiers],
-            "twos": None if self.points_per_two is None else {"points_per_two": self.points_per_two},
+            **rules,
             "rounds": self.rounds,
             "target": self.target,
         }
 
+
+HONG_KONG_TIERS: Tiers = ((1, 1), (8, 2), (10, 3), (13, 4))
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
         "classic-points",
         _("Classic points"),
         _("1 a card, ×2 from 10, ×3 for 13; lowest total wins; play as long as you like."),
-        Mode.POINTS,
-        CLASSIC_TIERS,
+        RoundRules(Mode.POINTS, CLASSIC_TIERS),
     ),
     Preset(
         "points-50",
         _("Points to 50"),
         _("Classic points; the first to reach 50 ends it and loses."),
-        Mode.POINTS,
-        CLASSIC_TIERS,
+        RoundRules(Mode.POINTS, CLASSIC_TIERS),
         target=50,
     ),
     Preset(
         "points-100",
         _("Points to 100"),
         _("Classic points; the first to reach 100 ends it and loses."),
-        Mode.POINTS,
-        CLASSIC_TIERS,
+        RoundRules(Mode.POINTS, CLASSIC_TIERS),
         target=100,
     ),
     Preset(
         "quick-3",
         _("Quick game"),
         _("Three rounds of classic points."),
-        Mode.POINTS,
-        CLASSIC_TIERS,
+        RoundRules(Mode.POINTS, CLASSIC_TIERS),
         rounds=3,
     ),
     Preset(
         "full-7",
         _("Full game"),
         _("Seven rounds of classic points."),
-        Mode.POINTS,
-        CLASSIC_TIERS,
+        RoundRules(Mode.POINTS, CLASSIC_TIERS),
         rounds=7,
     ),
     Preset(
         "wta-flat",
         _("Winner takes all"),
         _("The winner collects a point for every card left on the table; highest total wins."),
-        Mode.WINNER_TAKES_ALL,
-        FLAT_TIERS,
+        RoundRules(Mode.WINNER_TAKES_ALL, FLAT_TIERS),
     ),
     Preset(
         "wta-doubles",
         _("Winner takes all, doubles"),
         _("Winner takes all with classic doubles (×2 from 10, ×3 for 13)."),
-        Mode.WINNER_TAKES_ALL,
-        CLASSIC_TIERS,
+        RoundRules(Mode.WINNER_TAKES_ALL, CLASSIC_TIERS),
     ),
     Preset(
         "pay-difference",
         _("Pay the difference"),
         _("Every pair of players settles the difference in cards; highest total wins."),
-        Mode.PAY_DIFFERENCE,
-        FLAT_TIERS,
+        RoundRules(Mode.PAY_DIFFERENCE, FLAT_TIERS),
     ),
     Preset(
         "house-tiers",
         _("House tiers"),
         _("2 a card, 3 from 8 cards, 5 for all 13, plus 4 for each 2 held; winner takes all."),
-        Mode.WINNER_TAKES_ALL,
-        house_tiers(2, higher=(8, 3), all_thirteen=5),
-        points_per_two=4,
+        RoundRules(Mode.WINNER_TAKES_ALL, house_tiers(2, higher=(8, 3), all_thirteen=5), points_per_two=4),
+    ),
+    Preset(
+        "hong-kong",
+        _("Hong Kong 炒"),
+        _("Pay the difference; ×2 from 8 cards, ×3 from 10, ×4 for 13; each 2 held doubles the loss."),
+        RoundRules(Mode.PAY_DIFFERENCE, HONG_KONG_TIERS, twos_double=True),
+    ),
+    Preset(
+        "taiwan-place",
+        _("Taiwan 100/200/300"),
+        _(
+            "Paying by place: 2nd, 3rd and 4th pay 100, 200, 300; 200, 400, 600 when anyone holds 10 or"
+            " more, and then the winner gives 100 to the house."
+        ),
+        RoundRules(Mode.BY_PLACE, FLAT_TIERS, places=Places()),
     ),
 )
 

@@ -12,87 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 4
-MAX_CARDS: Final = 13
-TWOS_IN_DECK: Final = 4
-
-
-def gettext_noop(message: str) -> str:
-    """Mark a message for translation without translating it here."""
-    return message
-
-
-class Mode(StrEnum):
-    POINTS = "points"
-    WINNER_TAKES_ALL = "winner_takes_all"
-    PAY_DIFFERENCE = "pay_difference"
-
-    @property
-    def zero_sum(self) -> bool:
-        return self is not Mode.POINTS
-
-    @property
-    def lowest_wins(self) -> bool:
-        return self is Mode.POINTS
-
-
-class CoveringStyle(StrEnum):
-    """What marking a loser as covering does (SPEC 3.4, 3.5); a session picks one."""
-
-    PAYS_FOR_EVERYONE = "pays_for_everyone"  # 3.4: X pays the others' payments, receives nothing
-    TAKES_WHOLE_LOSS = "takes_whole_loss"  # 3.5: X's penalty is the losers' sum, theirs is 0
-
-
-class ScoringError(ValueError):
-    """A rule was broken. `template % params` is the English message."""
-
-    def __init__(
-        self,
-        template: str,
-        *,
-        player: int | None = None,
-        field: str | None = None,
-        **params: object,
-    ) -> None:
-        self.template = template
-        self.params = params
-        self.player = player
-        self.field = field
-        super().__init__(template % params if params else template)
-
-    @property
-    def message(self) -> str:
-        return str(self)
-
-
-Tier = tuple[int, int]
-Tiers = tuple[Tier, ...]
-
-CLASSIC_TIERS: Final[Tiers] = ((1, 1), (10, 2), (13, 3))
-FLAT_TIERS: Final[Tiers] = ((1, 1),)
-
-
-@dataclass(frozen=True)
-class RoundRules:
-    """The rules one round is scored under; each round keeps its own."""
-
-    mode: Mode = Mode.POINTS
-    tiers: Tiers = CLASSIC_TIERS
-    points_per_two: int | None = None
-    covering_style: CoveringStyle = CoveringStyle.PAYS_FOR_EVERYONE
-
-    @property
-    def counts_twos(self) -> bool:
-        return self.points_per_two is not None
-
-
-def is_whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
+from rounds.ruleset import CLASSIC_TIERS as CLASSIC_TIERS
+from rounds.ruleset import FLAT_TIERS as FLAT_TIERS
+from rounds.ruleset import MAX_CARDS as MAX_CARDS
+from rounds.ruleset import MAX_PLAYERS as MAX_PLAYERS
+from rounds.ruleset import MIN_PLAYERS as MIN_PLAYERS
+from rounds.ruleset import TWOS_IN_DECK as TWOS_IN_DECK
+from rounds.ruleset import CoveringStyle as CoveringStyle
+from rounds.ruleset import Mode as Mode
+from rounds.ruleset import Places as Places
+from rounds.ruleset import RoundRules as RoundRules
+from rounds.ruleset import ScoringError as ScoringError
+from rounds.ruleset import Tier as Tier
+from rounds.ruleset import Tiers as Tiers
+from rounds.ruleset import gettext_noop as gettext_noop
+from rounds.ruleset import is_whole_number as is_whole_number
 
 # --- Penalty tables (SPEC 2) ------------------------------------------------
 
@@ -106,10 +42,30 @@ def rate_for(cards_left: int, tiers: Tiers) -> int:
     return rate
 
 
-def penalty(cards_left: int, tiers: Tiers, *, twos_held: int = 0, points_per_two: int | None = None) -> int:
-    """One loser's penalty: every card at the highest tier reached, plus the twos rule."""
-    twos_points = twos_held * points_per_two if points_per_two is not None else 0
-    return cards_left * rate_for(cards_left, tiers) + twos_points
+def penalty(
+    cards_left: int,
+    tiers: Tiers,
+    *,
+    twos_held: int = 0,
+    points_per_two: int | None = None,
+    twos_double: bool = False,
+) -> int:
+    """One loser's penalty: every card at the highest tier reached, then the twos rule (points
+    per 2 held added, or each 2 held doubling it)."""
+    from_tiers = cards_left * rate_for(cards_left, tiers)
+    if twos_double:
+        return from_tiers * 2**twos_held
+    return from_tiers + (twos_held * points_per_two if points_per_two is not None else 0)
+
+
+def rules_penalty(cards_left: int, twos_held: int, rules: RoundRules) -> int:
+    return penalty(
+        cards_left,
+        rules.tiers,
+        twos_held=twos_held,
+        points_per_two=rules.points_per_two,
+        twos_double=rules.twos_double,
+    )
 
 
 # --- A valid round (SPEC 1) -------------------------------------------------
@@ -122,6 +78,11 @@ class RoundEntry:
     cards: tuple[int, ...]
     twos: tuple[int, ...] | None = None
     covering: int | None = None
+
+    @classmethod
+    def stored(cls, cards: Sequence[int], twos: Sequence[int] | None, covering: int | None) -> RoundEntry:
+        """A round as a row keeps it (lists from JSON columns)."""
+        return cls(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -163,6 +124,8 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
         )
     twos = check_twos(entry, names, rules)
     check_covering(entry.covering, winners[0], names)
+    if rules.places is not None:
+        check_place_amounts(rules.places, len(names))
     return RoundEntry(cards=tuple(entry.cards), twos=twos, covering=entry.covering)
 
 
@@ -227,6 +190,19 @@ def check_twos(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> tu
             twos=sum(entry.twos),
         )
     return tuple(entry.twos)
+
+
+def check_place_amounts(places: Places, player_count: int) -> None:
+    """Paying by place needs an amount for every loser's place, in both tables."""
+    for key, amounts in (("pays", places.pays), ("heavy_pays", places.heavy_pays)):
+        if len(amounts) < player_count - 1:
+            raise ScoringError(
+                gettext_noop("Places: %(players)s players need %(places)s amounts in %(table)s"),
+                field=f"places.{key}",
+                players=player_count,
+                places=player_count - 1,
+                table=key,
+            )
 
 
 def check_covering(covering: object, winner: int, names: Sequence[str]) -> None:
@@ -314,13 +290,15 @@ def real_losses(penalties: Sequence[int], *, winner: int, covering: int | None) 
 
 @dataclass(frozen=True)
 class ScoredRound:
-    """How a round scored: `penalties` are each player's own (SPEC 2), before any covering."""
+    """How a round scored: `penalties` are each player's own (SPEC 2; by place, what their
+    place pays), before any covering. `house`: what the winner gave the house (SPEC 3.6)."""
 
     winner: int
     penalties: tuple[int, ...]
     payments: tuple[Payment, ...]
     scores: tuple[int, ...]
     mode: Mode
+    house: int = 0
 
 
 def score_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> ScoredRound:
@@ -331,9 +309,11 @@ def score_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> S
 def score_checked(entry: RoundEntry, rules: RoundRules) -> ScoredRound:
     """Score a round that validate_round has already accepted."""
     winner = entry.cards.index(0)
+    if rules.places is not None:
+        return score_by_place(entry, winner, rules.places)
     twos = entry.twos or tuple(0 for _ in entry.cards)
     penalties = tuple(
-        penalty(cards_left, rules.tiers, twos_held=twos_held, points_per_two=rules.points_per_two)
+        rules_penalty(cards_left, twos_held, rules)
         for cards_left, twos_held in zip(entry.cards, twos, strict=True)
     )
     if entry.covering is not None and rules.covering_style is CoveringStyle.TAKES_WHOLE_LOSS:
@@ -348,4 +328,59 @@ def score_checked(entry: RoundEntry, rules: RoundRules) -> ScoredRound:
         payments=tuple(payments),
         scores=tuple(scores),
         mode=rules.mode,
+    )
+
+
+# --- Paying by place (SPEC 3.6) ---------------------------------------------
+
+
+def places_of(cards: Sequence[int], winner: int) -> tuple[int, ...]:
+    """Each player's place: the winner 1st, then the losers by cards left, fewest first;
+    losers tied on cards share the best of their places."""
+    return tuple(
+        1
+        if index == winner
+        else 2 + sum(1 for other, held in enumerate(cards) if other != winner and held < cards_left)
+        for index, cards_left in enumerate(cards)
+    )
+
+
+def is_heavy(cards: Sequence[int], places: Places) -> bool:
+    return max(cards) >= places.heavy_from
+
+
+def place_shares(cards: Sequence[int], winner: int, amounts: Sequence[int]) -> tuple[int, ...]:
+    """What each loser's place pays; losers tied on cards split their places' amounts equally,
+    a share that is not whole rounded half up."""
+    shares = []
+    for index, (place, cards_left) in enumerate(zip(places_of(cards, winner), cards, strict=True)):
+        if index == winner:
+            shares.append(0)
+            continue
+        tied = sum(1 for other, held in enumerate(cards) if other != winner and held == cards_left)
+        pooled = sum(amounts[place - 2 : place - 2 + tied])
+        shares.append((2 * pooled + tied) // (2 * tied))
+    return tuple(shares)
+
+
+def score_by_place(entry: RoundEntry, winner: int, places: Places) -> ScoredRound:
+    """Each loser pays the winner their place's amount (the covering loser pays them all); in a
+    heavy round the heavy amounts apply and the winner gives the house its cut."""
+    heavy = is_heavy(entry.cards, places)
+    shares = place_shares(entry.cards, winner, places.heavy_pays if heavy else places.pays)
+    if entry.covering is None:
+        payers = {index: share for index, share in enumerate(shares) if share}
+    else:
+        payers = {entry.covering: sum(shares)} if sum(shares) else {}
+    payments = tuple(Payment(payer, winner, amount) for payer, amount in payers.items())
+    house = places.house_cut if heavy else 0
+    scores = scores_from_payments(payments, len(entry.cards), Mode.BY_PLACE)
+    scores[winner] -= house
+    return ScoredRound(
+        winner=winner,
+        penalties=shares,
+        payments=payments,
+        scores=tuple(scores),
+        mode=Mode.BY_PLACE,
+        house=house,
     )

@@ -12,15 +12,14 @@ from rounds import scoring
 from rounds.errors import RoundMissing
 from rounds.models import MAX_ROUND_NUMBER, Player, Round, RoundVersion, Session
 from rounds.scoring import (
-    CoveringStyle,
     Mode,
     RoundEntry,
-    RoundRules,
     ScoredRound,
     is_whole_number,
 )
 from rounds.standings import Tally, session_totals
 
+HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
@@ -42,27 +41,9 @@ def session_by_key(key: str) -> tuple[Session, Viewer] | None:
     return None
 
 
-def rules_of(round_: Round) -> RoundRules:
-    return RoundRules(
-        mode=Mode(round_.mode),
-        tiers=tuple(tuple(tier) for tier in round_.tiers),  # type: ignore[misc]
-        points_per_two=round_.points_per_two,
-        covering_style=CoveringStyle(round_.covering_style),
-    )
-
-
-def session_rules(session: Session) -> RoundRules:
-    return RoundRules(
-        mode=Mode(session.mode),
-        tiers=tuple(tuple(tier) for tier in session.tiers),  # type: ignore[misc]
-        points_per_two=session.points_per_two,
-        covering_style=CoveringStyle(session.covering_style),
-    )
-
-
 def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
     """A stored round as scoring reads it; `hands` are (cards_left, twos_held) in player order."""
-    counts_twos = round_.points_per_two is not None
+    counts_twos = round_.rules.counts_twos
     return RoundEntry(
         cards=tuple(cards_left for cards_left, _ in hands),
         twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
@@ -99,7 +80,7 @@ def scored_session(session: Session) -> ScoredSession:
     scored = []
     for round_ in rounds:
         entry = entry_of(round_, stored_hands(round_))
-        scored.append((round_, entry, scoring.score_round(entry, names, rules_of(round_))))
+        scored.append((round_, entry, scoring.score_round(entry, names, round_.rules)))
     return ScoredSession(players=players, rounds=scored)
 
 
@@ -108,28 +89,19 @@ def stored_hands(round_: Round) -> list[tuple[int, int | None]]:
     return list(zip(round_.cards, round_.twos or [None] * len(round_.cards), strict=True))
 
 
-def tiers_json(tiers: object) -> list[list[int]]:
-    return [list(tier) for tier in tiers]  # type: ignore[union-attr]
-
-
-def twos_json(points_per_two: int | None) -> dict | None:
-    return None if points_per_two is None else {"points_per_two": points_per_two}
-
-
-def rules_json(mode: str, tiers: object, points_per_two: int | None, covering_style: str) -> dict:
-    """The rules a round was scored under, as its `rules` and its history versions show them."""
-    return {
-        "mode": mode,
-        "tiers": tiers_json(tiers),
-        "twos": twos_json(points_per_two),
-        "covering_style": covering_style,
-    }
-
-
 def stored_tally(session: Session, player_count: int) -> Tally:
     if not session.totals:  # made before it had any round stored
         return Tally.empty(player_count)
-    return Tally(totals=tuple(session.totals), pairwise=tuple(tuple(row) for row in session.pairwise))
+    return Tally(
+        totals=tuple(session.totals),
+        pairwise=tuple(tuple(row) for row in session.pairwise),
+        house=tuple(session.house or (0,) * player_count),
+    )
+
+
+def keeps_house(session: Session) -> bool:
+    """The house shows in a by_place session, and wherever it was ever given something."""
+    return session.mode == Mode.BY_PLACE.value or any(session.house)
 
 
 def version_json(version: RoundVersion) -> dict:

@@ -94,8 +94,22 @@ def fewest_transfers(net: Sequence[Decimal]) -> list[Transfer]:
         balance[creditor] -= amount
 
 
-def settle(pairwise: Sequence[Sequence[int]], value_per_point: Decimal) -> Settlement:
-    """Turn the points each pair owes into money: nets, the pairwise table and transfers."""
+def with_house(pairwise: Sequence[Sequence[int]], house: Sequence[int]) -> list[list[int]]:
+    """The pairwise table with the house as one more party (last row and column): it received
+    house[i] from player i (SPEC 3.6)."""
+    rows = [[*row, -given] for row, given in zip(pairwise, house, strict=True)]
+    return [*rows, [*house, 0]]
+
+
+def settle(
+    pairwise: Sequence[Sequence[int]], value_per_point: Decimal, *, house: Sequence[int] | None = None
+) -> Settlement:
+    """Turn the points each pair owes into money: nets, the pairwise table and transfers.
+
+    With `house` (paying by place) the house is a party too: the last net, row and column.
+    """
+    if house is not None:
+        pairwise = with_house(pairwise, house)
     exact_net = [sum(row) * value_per_point for row in pairwise]
     net = to_cents_keeping_sum(exact_net)
     # Half-up rounds away from zero, so the table stays antisymmetric.

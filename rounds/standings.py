@@ -100,25 +100,39 @@ def next_round(*, rounds_played: int, seats: Sequence[int], last_winner: int | N
 
 @dataclass(frozen=True)
 class Tally:
-    """A session's running sums, kept as rounds come and go: the totals and the pairwise table.
+    """A session's running sums, kept as rounds come and go: the totals, the pairwise table and
+    what each player gave the house (paying by place, SPEC 3.6).
 
-    Both are sums over rounds, so a write adds its round's share and takes back the
+    All are sums over rounds, so a write adds its round's share and takes back the
     share of the round it replaced, and never needs the other rounds.
     """
 
     totals: tuple[int, ...]
     pairwise: tuple[tuple[int, ...], ...]
+    house: tuple[int, ...] = ()
 
     @classmethod
     def empty(cls, player_count: int) -> Tally:
-        return cls(totals=(0,) * player_count, pairwise=((0,) * player_count,) * player_count)
+        return cls(
+            totals=(0,) * player_count,
+            pairwise=((0,) * player_count,) * player_count,
+            house=(0,) * player_count,
+        )
 
     @classmethod
     def of(cls, rounds: Sequence[ScoredRound], player_count: int) -> Tally:
+        house = [0] * player_count
+        for scored in rounds:
+            house[scored.winner] += scored.house
         return cls(
             totals=tuple(session_totals(rounds, player_count)),
             pairwise=tuple(tuple(row) for row in pairwise_points(rounds, player_count)),
+            house=tuple(house),
         )
+
+    @property
+    def house_total(self) -> int:
+        return sum(self.house)
 
     def plus(self, scored: ScoredRound | None, sign: int = 1) -> Tally:
         if scored is None:
@@ -131,6 +145,10 @@ class Tally:
             pairwise=tuple(
                 tuple(points + sign * added for points, added in zip(row, added_row, strict=True))
                 for row, added_row in zip(self.pairwise, share.pairwise, strict=True)
+            ),
+            house=tuple(
+                given + sign * added
+                for given, added in zip(self.house or (0,) * len(self.totals), share.house, strict=True)
             ),
         )
 

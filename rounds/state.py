@@ -25,11 +25,19 @@ from django.db.models.functions import Cast
 from django.urls import reverse
 
 from rounds.locking import lock_state
-from rounds.models import PaidTransfer, Player, Round, Session
+from rounds.models import (
+    JSON_RULE_COLUMNS,
+    RULE_COLUMNS,
+    PaidTransfer,
+    Player,
+    Round,
+    Session,
+    rules_of_columns,
+)
 from rounds.scoring import Mode
-from rounds.selectors import Viewer, rules_json, stored_tally, tiers_json, twos_json
+from rounds.selectors import HOUSE, Viewer, keeps_house, stored_tally
 from rounds.settlement import Settlement, settle
-from rounds.standings import Tally, next_round, points_to_target, standings, target_losers
+from rounds.standings import next_round, points_to_target, standings, target_losers
 
 # Stands for "read the lock now" where a caller did not hand the lock on.
 UNREAD = object()
@@ -48,16 +56,15 @@ def value_per_point_json(value: Decimal | None) -> str | None:
 
 
 def settings_json(session: Session) -> dict:
+    rules = session.rules.to_json()
     return {
-        "mode": session.mode,
-        "tiers": tiers_json(session.tiers),
-        "twos": twos_json(session.points_per_two),
+        **rules,
         "rounds": session.rounds_limit,
         "target": session.target,
         "value_per_point": value_per_point_json(session.value_per_point),
         "currency": session.currency,
         "covering_rule": session.covering_rule,
-        "covering_style": session.covering_style,
+        **({"house_name": session.house_name} if "places" in rules else {}),
     }
 
 
@@ -65,30 +72,48 @@ def settlement_of(session: Session, player_count: int | None = None) -> Settleme
     """Who pays whom, from the pairwise sums the session keeps; no round is scored."""
     if session.value_per_point is None:
         return None
-    if not session.pairwise:
-        player_count = session.players.count() if player_count is None else player_count
-    pairwise = session.pairwise or Tally.empty(player_count or 0).pairwise
-    return settle(pairwise, session.value_per_point)
+    tally = stored_tally(session, players_of(session, player_count))
+    house = tally.house if keeps_house(session) else None
+    return settle(tally.pairwise, session.value_per_point, house=house)
 
 
-def settlement_json(session: Session, player_count: int) -> dict | None:
+def players_of(session: Session, player_count: int | None = None) -> int:
+    """How many play: from the stored totals, else as the caller counted them, else counted now."""
+    if session.totals:
+        return len(session.totals)
+    return session.players.count() if player_count is None else player_count
+
+
+def party_json(index: int, player_count: int) -> int | str:
+    """A party of the settlement: a player's index, or "house" (paying by place)."""
+    return HOUSE if index == player_count else index
+
+
+def settlement_json(session: Session, player_count: int | None = None) -> dict | None:
     settlement = settlement_of(session, player_count)
     if settlement is None:
         return None
     paid = set(PaidTransfer.objects.filter(session=session).values_list("payer", "payee", "amount"))
-    return {
-        "net": [money(amount) for amount in settlement.net],
+    players = players_of(session, player_count)
+    shown = {
+        "net": [money(amount) for amount in settlement.net[:players]],
         "transfers": [
             {
-                "from": transfer.payer,
-                "to": transfer.payee,
+                "from": party_json(transfer.payer, players),
+                "to": party_json(transfer.payee, players),
                 "amount": money(transfer.amount),
                 "paid": (transfer.payer, transfer.payee, transfer.amount) in paid,
             }
             for transfer in settlement.transfers
         ],
-        "pairwise": [[money(amount) for amount in row] for row in settlement.pairwise],
+        "pairwise": [[money(amount) for amount in row[:players]] for row in settlement.pairwise[:players]],
     }
+    if len(settlement.net) > players:
+        shown["house"] = {
+            "net": money(settlement.net[players]),
+            "pairwise": [money(amount) for amount in settlement.pairwise[players][:players]],
+        }
+    return shown
 
 
 def links_json(session: Session, viewer: Viewer) -> dict:
@@ -117,6 +142,7 @@ def round_json(stored: dict, running: list[int], rules: dict) -> dict:
         "totals_after": running,
         "rules": rules,
         "edited": bool(stored["edited"]),
+        **({"house": stored["house"]} if "places" in rules else {}),
     }
 
 
@@ -132,35 +158,34 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
     was most of the cost of a long evening's state.
     """
     known = known or []
+    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
     rows = list(
         Round.objects.filter(session=session, number__gt=len(known))
         .order_by("number")
         .values_list(
             "number",
             "covering",
-            "mode",
-            "points_per_two",
-            "covering_style",
             "winner",
             "edited",
-            Cast("tiers", TextField()),
+            "house",
             Cast("cards", TextField()),
             Cast("twos", TextField()),
             Cast("penalties", TextField()),
             Cast("scores", TextField()),
+            *rule_columns,
         )
     )
     parsed = json.loads(
-        "[" + ",".join("[" + ",".join(text or "null" for text in row[8:]) + "]" for row in rows) + "]"
+        "[" + ",".join("[" + ",".join(text or "null" for text in row[5:9]) + "]" for row in rows) + "]"
     )
     rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, parsed, strict=True):
-        number, covering, mode, points_per_two, covering_style, winner, edited, tiers = row[:8]
-        rules_key = (mode, tiers, points_per_two, covering_style)
+        number, covering, winner, edited, house = row[:5]
+        rules_key = row[9:]
         if rules_key not in rules:
-            rules[rules_key] = rules_json(mode, json.loads(tiers), points_per_two, covering_style)
+            rules[rules_key] = rules_of_columns(rules_key).to_json()
         running = running_after(running, scores)
         stored = {
             "number": number,
@@ -171,6 +196,7 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             "penalties": penalties,
             "scores": scores,
             "edited": edited,
+            "house": house,
         }
         rounds.append(round_json(stored, running, rules[rules_key]))
     return rounds
@@ -182,14 +208,14 @@ def rounds_with(session: Session, known: list[dict] | None, written: Round | Non
     if known is None or written is None or written.number != len(known) + 1:
         return stored_rounds(session, known)
     stored = {name: getattr(written, name) for name in ROUND_FIELDS}
-    rules = rules_json(written.mode, written.tiers, written.points_per_two, written.covering_style)
+    rules = written.rules.to_json()
     if known and known[-1]["rules"] == rules:
         rules = known[-1]["rules"]  # the same object, as stored_rounds() shares it
     running = running_after(known[-1]["totals_after"] if known else [], list(written.scores))
     return [*known, round_json(stored, running, rules)]
 
 
-ROUND_FIELDS = ("number", "cards", "twos", "covering", "winner", "penalties", "scores", "edited")
+ROUND_FIELDS = ("number", "cards", "twos", "covering", "winner", "penalties", "scores", "edited", "house")
 
 
 def shared_state(
@@ -208,7 +234,8 @@ def shared_state(
     """
     players = list(session.players.all()) if players is None else players
     rounds = rounds_with(session, known_rounds, written)
-    totals = list(stored_tally(session, len(players)).totals)
+    tally = stored_tally(session, len(players))
+    totals = list(tally.totals)
     mode = Mode(session.mode)
     upcoming = next_round(
         rounds_played=len(rounds),
@@ -246,6 +273,7 @@ def shared_state(
         },
         "settlement": settlement_json(session, len(players)),
         "lock": lock_state(session.pk) if lock is UNREAD else lock,
+        **({"house": tally.house_total} if keeps_house(session) else {}),
     }
 
 

@@ -16,6 +16,12 @@ def validate_tiers(tiers: object) -> Tiers:
         raise ScoringError(
             gettext_noop("Penalty tiers: give at least one tier, starting at 1 card"), field="tiers"
         )
+    if len(tiers) > MAX_CARDS:
+        raise ScoringError(
+            gettext_noop("Penalty tiers: at most 13 tiers, one per card count, not %(given)s"),
+            field="tiers",
+            given=len(tiers),
+        )
     checked: list[Tier] = []
     for tier in tiers:
         if (

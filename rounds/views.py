@@ -22,7 +22,7 @@ from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, session_by_key
+from rounds.selectors import HOUSE, Viewer, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_links
 from rounds.state import state_after_write, table_state
@@ -182,8 +182,8 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     try:
         transfer_mark_paid(
             session=session,
-            payer=int(request.POST.get("from", "")),
-            payee=int(request.POST.get("to", "")),
+            payer=posted_party(request.POST.get("from", "")),
+            payee=posted_party(request.POST.get("to", "")),
             amount=Decimal(request.POST.get("amount", "")),
             paid=request.POST.get("paid") == "1",
             device=FORM_DEVICE,
@@ -194,6 +194,11 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
         messages.error(request, translated(error))
     # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)
+
+
+def posted_party(raw: str) -> int | str:
+    """A settlement party as the page posts it: a player's index or "house"."""
+    return raw if raw == HOUSE else int(raw)
 
 
 @require_GET

@@ -17,8 +17,7 @@ from rounds.errors import (
     VersionRefused,
 )
 from rounds.models import Round, RoundVersion, Session
-from rounds.scoring import CoveringStyle, Mode, RoundEntry, RoundRules
-from rounds.selectors import tiers_json
+from rounds.scoring import RoundRules
 from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
 
@@ -38,25 +37,6 @@ def latest_of(session: Session, version: RoundVersion) -> RoundVersion:
     return RoundVersion.objects.filter(session=session, lineage=version.lineage).order_by("pk").last()
 
 
-def entry_of_version(version: RoundVersion) -> RoundEntry:
-    return RoundEntry(
-        cards=tuple(version.cards),
-        twos=None if version.twos is None else tuple(version.twos),
-        covering=version.covering,
-    )
-
-
-def rules_of_version(version: RoundVersion) -> RoundRules:
-    twos = version.rules.get("twos")
-    return RoundRules(
-        mode=Mode(version.rules["mode"]),
-        tiers=tuple(tuple(tier) for tier in version.rules["tiers"]),  # type: ignore[misc]
-        points_per_two=twos["points_per_two"] if twos else None,
-        # Versions written before 3.5 existed carry no style: they paid for everyone.
-        covering_style=CoveringStyle(version.rules.get("covering_style", CoveringStyle.PAYS_FOR_EVERYONE)),
-    )
-
-
 def restore_round(session: Session, table: Table, version: RoundVersion, device: str) -> Change:
     """Put a deleted round back at the number it had when deleted (or last, if fewer rounds
     remain), with the values and the rules of `version`; later rounds move up one."""
@@ -64,8 +44,8 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
     if still_there is not None:
         raise VersionRefused(ROUND_STILL_THERE, number=still_there.number)
     table.check_room()
-    rules = rules_of_version(version)
-    checked = scoring.validate_round(entry_of_version(version), table.names, rules)
+    rules = RoundRules.from_json(version.rules)
+    checked = scoring.validate_round(version.entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
     position = min(latest_of(session, version).number, table.rounds_played + 1)
     # One row at a time, highest first, so the unique round number is never held twice.
@@ -76,11 +56,6 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
         session=session,
         number=position,
         lineage=version.lineage,
-        covering=checked.covering,
-        mode=rules.mode.value,
-        tiers=tiers_json(rules.tiers),
-        points_per_two=rules.points_per_two,
-        covering_style=rules.covering_style.value,
         # Still marked corrected (✎) if it was corrected or rescored before it was deleted.
         edited=RoundVersion.objects.filter(
             session=session,
@@ -88,6 +63,7 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
             action__in=[RoundVersion.Action.EDITED, RoundVersion.Action.RESCORED],
         ).exists(),
     )
+    round_.set_rules(rules)
     store_scores(round_, checked, scored)
     round_.save()
     RoundVersion.objects.filter(session=session, lineage=version.lineage).update(round=round_)
@@ -119,7 +95,7 @@ def undo_change(session: Session, table: Table, version: RoundVersion, device: s
         )
         if before is None:
             raise VersionRefused(UNDO_STALE, number=version.number)
-        return edit_round(session, table, round_, entry_of_version(before), device)
+        return edit_round(session, table, round_, before.entry, device)
     return delete_round(session, table, round_, device)  # an add or a restore
 
 

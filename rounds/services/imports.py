@@ -15,7 +15,6 @@ from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import session_rules, tiers_json
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
@@ -47,21 +46,17 @@ def session_import(
     if len(rounds) > MAX_SESSION_ROUNDS:
         raise SessionFull(MAX_SESSION_ROUNDS)
     session = session_create(players=players, settings=settings)
-    rules = session_rules(session)
+    rules = session.rules
     stored = []
     for number, (entry, scored) in enumerate(rounds, start=1):
         check_covering_rule(session, entry)
         round_ = Round(
             session=session,
             number=number,
-            covering=entry.covering,
-            mode=rules.mode.value,
-            tiers=tiers_json(rules.tiers),
-            points_per_two=rules.points_per_two,
-            covering_style=rules.covering_style.value,
             created_at=played_at,
             updated_at=played_at,
         )
+        round_.set_rules(rules)
         store_scores(round_, entry, scored)
         stored.append(round_)
     Round.objects.bulk_create(stored)
@@ -75,6 +70,7 @@ def session_import(
     tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
+    session.house = list(tally.house)
     session.created_at = session.finished_at = played_at
     session.ended_by_hand = True
     session.version = len(rounds) + 1

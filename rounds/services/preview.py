@@ -6,8 +6,9 @@ from __future__ import annotations
 from rounds import scoring
 from rounds.errors import ServiceError
 from rounds.models import Session
+from rounds.preview import rules_detail
 from rounds.scoring import RoundEntry, ScoredRound, gettext_noop
-from rounds.selectors import round_by_number, rules_of, session_rules
+from rounds.selectors import round_by_number
 
 
 def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
@@ -30,13 +31,14 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     """
     names = [player.name for player in session.players.all()]
     if number is None:
-        rules, kept = session_rules(session), None
+        rules, kept = session.rules, None
     else:
         round_ = round_by_number(session, number)
-        rules, kept = rules_of(round_), round_.covering
+        rules, kept = round_.rules, round_.covering
     check_covering_rule(session, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
-    return scored_json(entry, scoring.score_checked(entry, rules))
+    scored = scoring.score_checked(entry, rules)
+    return scored_json(entry, scored) | rules_detail(entry, scored, rules)
 
 
 def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:

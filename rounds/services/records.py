@@ -13,7 +13,6 @@ from rounds import publish
 from rounds.errors import RequestReused
 from rounds.models import Player, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
-from rounds.selectors import rules_json
 from rounds.standings import Tally, end_reached
 from rounds.state import UNREAD
 
@@ -69,6 +68,7 @@ def save_changed(
         session.finished_at = None
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
+    session.house = list(tally.house)
     session.version += 1
     session.updated_at = timezone.now()
     session.save()
@@ -142,7 +142,7 @@ def version_of(
         twos=None if entry.twos is None else list(entry.twos),
         covering=entry.covering,
         scores=list(scored.scores),
-        rules=rules_json(round_.mode, round_.tiers, round_.points_per_two, round_.covering_style),
+        rules=round_.rules.to_json(),
         device=device,
     )
 
@@ -167,3 +167,4 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     round_.winner = scored.winner
     round_.penalties = list(scored.penalties)
     round_.scores = list(scored.scores)
+    round_.house = scored.house

@@ -18,15 +18,7 @@ from rounds.errors import SessionFinished, SessionFull
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
 from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import (
-    entry_of,
-    round_by_number,
-    rules_of,
-    session_rules,
-    stored_hands,
-    stored_tally,
-    tiers_json,
-)
+from rounds.selectors import round_by_number, stored_tally
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import (
     RoundWrite,
@@ -48,8 +40,8 @@ class Table:
 
     def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
         """One stored round as the table reported it, scored under its own rules (its share to take back)."""
-        entry = entry_of(round_, stored_hands(round_))
-        return entry, scoring.score_round(entry, self.names, rules_of(round_))
+        entry = round_.entry
+        return entry, scoring.score_round(entry, self.names, round_.rules)
 
     def check_room(self) -> None:
         """One more round fits in the session (MAX_SESSION_ROUNDS)."""
@@ -120,19 +112,12 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     if session.finished:
         raise SessionFinished()
     table.check_room()
-    rules = session_rules(session)
+    rules = session.rules
     check_covering_rule(session, entry)
     checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
-    round_ = Round(
-        session=session,
-        number=table.rounds_played + 1,
-        covering=checked.covering,
-        mode=rules.mode.value,
-        tiers=tiers_json(rules.tiers),
-        points_per_two=rules.points_per_two,
-        covering_style=rules.covering_style.value,
-    )
+    round_ = Round(session=session, number=table.rounds_played + 1)
+    round_.set_rules(rules)
     store_scores(round_, checked, scored)
     round_.save()
     version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
@@ -147,7 +132,7 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
 def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry, device: str) -> Change:
     """Correct a round; it is scored again under the rules it was first scored under."""
     _, before = table.written(round_)
-    rules = rules_of(round_)
+    rules = round_.rules
     check_covering_rule(session, entry, kept=round_.covering)
     checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)

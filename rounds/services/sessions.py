@@ -13,7 +13,7 @@ from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
-from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
+from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched
 from rounds.standings import Tally
@@ -28,6 +28,7 @@ def session_create(
     seats: Sequence[int] | None = None,
 ) -> Session:
     names = clean_players(list(players))
+    check_rules_fit(settings, len(names))
     seats = list(seats) if seats is not None else list(range(len(names)))
     if randomize_seats:
         secrets.SystemRandom().shuffle(seats)
@@ -36,6 +37,7 @@ def session_create(
     empty = Tally.empty(len(names))
     session.totals = list(empty.totals)
     session.pairwise = [list(row) for row in empty.pairwise]
+    session.house = list(empty.house)
     session.save()
     Player.objects.bulk_create(
         Player(session=session, index=index, name=name, seat=seats[index]) for index, name in enumerate(names)
@@ -44,30 +46,31 @@ def session_create(
     return session
 
 
+def check_rules_fit(settings: SessionSettings, player_count: int) -> None:
+    """Rules that depend on the table: paying by place has an amount for every loser."""
+    if settings.rules.places is not None:
+        scoring.check_place_amounts(settings.rules.places, player_count)
+
+
 def apply_settings(session: Session, settings: SessionSettings) -> None:
-    session.mode = settings.mode.value
-    session.tiers = tiers_json(settings.tiers)
-    session.points_per_two = settings.points_per_two
+    session.set_rules(settings.rules)
     session.rounds_limit = settings.rounds_limit
     session.target = settings.target
     session.value_per_point = settings.value_per_point
     session.currency = settings.currency
     session.covering_rule = settings.covering_rule
-    session.covering_style = settings.covering_style.value
+    session.house_name = settings.house_name
 
 
 def current_settings(session: Session) -> SessionSettings:
-    rules = session_rules(session)
     return SessionSettings(
-        mode=rules.mode,
-        tiers=rules.tiers,
-        points_per_two=rules.points_per_two,
+        rules=session.rules,
         rounds_limit=session.rounds_limit,
         target=session.target,
         value_per_point=session.value_per_point,
         currency=session.currency,
         covering_rule=session.covering_rule,
-        covering_style=rules.covering_style,
+        house_name=session.house_name,
     )
 
 
@@ -80,6 +83,7 @@ def session_update(
     session = Session.objects.get(pk=session.pk)
     was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
+    check_rules_fit(settings, session.players.count())
     apply_settings(session, settings)
     if rescore:
         tally = rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
@@ -152,10 +156,7 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
         )
         entry = scoring.validate_round(entry, scored.names, rules)
         rescored = scoring.score_checked(entry, rules)
-        round_.mode = rules.mode.value
-        round_.tiers = tiers_json(rules.tiers)
-        round_.points_per_two = rules.points_per_two
-        round_.covering_style = rules.covering_style.value
+        round_.set_rules(rules)
         round_.updated_at = timezone.now()
         round_.edited = True
         store_scores(round_, entry, rescored)

@@ -57,6 +57,12 @@ def fill(pattern: str, **values: object) -> str:
 
 
 @register.filter
+def house_label(settings: dict) -> str:
+    """Who keeps the score in a by_place session (SPEC 3.6): its name, or House."""
+    return settings.get("house_name") or _("House")
+
+
+@register.filter
 def mode_label(mode: str) -> str:
     return dict(MODE_CHOICES).get(mode, mode)
 

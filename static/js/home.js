@@ -3,7 +3,7 @@
 
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
-import { wireSettingsForm } from "./settings-form.js";
+import { setTierRows, wireSettingsForm } from "./settings-form.js";
 import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
@@ -22,14 +22,16 @@ function applyPreset(preset) {
   const values = preset.values;
   setRadio("mode", values.mode);
   field("base_rate").value = values.base_rate;
-  const rows = [...form.querySelectorAll("[data-tier-row]")];
-  rows.forEach((row, index) => {
-    const [fromCards, times] = values.tiers[index] ?? ["", ""];
-    row.querySelector("[data-tier-from]").value = fromCards;
-    row.querySelector("[data-tier-times]").value = times;
-  });
-  field("twos_on").checked = values.twos_on;
+  setTierRows(form, values.tiers);
+  setRadio("twos_rule", values.twos_rule);
   field("points_per_two").value = values.points_per_two;
+  for (const table of ["pays", "heavy_pays"]) {
+    if (!values[table]) continue; // a saved setup of another mode keeps the form's place tables
+    [1, 2, 3].forEach((number, index) => {
+      field(`${table}_${number}`).value = values[table][index] ?? "";
+    });
+  }
+  for (const name of ["heavy_from", "house_cut", "house_name"]) if (values[name] !== undefined) field(name).value = values[name];
   setRadio("length", values.length);
   field("rounds").value = values.rounds;
   field("target").value = values.target;

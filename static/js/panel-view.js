@@ -1,7 +1,7 @@
 // Drawing the entry panel from its state: rows, counts, preview, errors, buttons, the lock notice.
 // Display only: the panel (panel.js) decides, this shows.
 
-import { lockMessage, roundHeading, signed, t } from "./render.js";
+import { fill, lockMessage, roundHeading, signed, t } from "./render.js";
 
 export function drawPanel(panel) {
   const state = panel.getState();
@@ -20,6 +20,7 @@ export function drawPanel(panel) {
     row.querySelector("[data-count]").textContent = shown;
     const preview = row.querySelector("[data-preview]");
     preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? panel.form.querySelector("[data-rows]").dataset.patternWinner : "";
+    row.querySelector("[data-preview-detail]").textContent = panel.previewRound ? previewDetail(panel, index) : "";
     const twos = row.querySelector("[data-twos-count]");
     if (twos) twos.textContent = String(panel.entry.twos[index]);
     const cover = row.querySelector("[data-cover]");
@@ -32,6 +33,7 @@ export function drawPanel(panel) {
     }
     row.querySelector("[data-row-error]").textContent = panel.error && panel.error.player === index ? panel.error.error : "";
   });
+  drawPreviewNote(panel);
   const general = panel.form.querySelector("[data-form-error]") || makeGeneralError(panel.form);
   const generalText = panel.error && (panel.error.player === null || panel.error.player === undefined) ? panel.error.error || "" : "";
   general.textContent = generalText;
@@ -57,6 +59,45 @@ export function drawPanel(panel) {
   panel.button("cancel").disabled = !active;
   for (const key of panel.form.querySelectorAll("[data-pad], [data-action='clear']")) key.disabled = panel.mode === "busy" || panel.mode === "saving" || atCap;
   drawLockArea(panel);
+}
+
+// The rules a previewed round is scored under: the round's own when correcting it.
+function previewRules(panel) {
+  const state = panel.getState();
+  const number = panel.entry.number;
+  const round = number === null ? null : state.rounds.find((each) => each.number === number);
+  return round?.rules ?? state.settings;
+}
+
+// Beside a row's previewed score, how it came about: the place paid by in a by-place round
+// ("2nd"), or what the 2s held did when each doubles ("8 × 2 × 2 = 32"). Numbers are the server's
+// (its preview's `places` and `doubling`; from the counts only for a server that sends neither).
+function previewDetail(panel, index) {
+  const round = panel.previewRound;
+  const rules = previewRules(panel);
+  const sentences = panel.form.querySelector("[data-rows]").dataset;
+  if (rules.mode === "by_place") {
+    const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
+    return sentences[`patternPlace${place}`] ?? "";
+  }
+  if (!rules.twos?.doubles || round.covering !== null) return "";
+  const doubling = round.doubling ? round.doubling[index] : { base: round.penalties[index] / 2 ** (round.twos?.[index] ?? 0), twos: round.twos?.[index] ?? 0 };
+  if (!doubling?.twos || round.winner === index) return "";
+  return `${doubling.base}${" × 2".repeat(doubling.twos)} = ${round.penalties[index]}`;
+}
+
+// Under the rows of a by-place round: whether it is heavy, and the house's cut if it takes one.
+function drawPreviewNote(panel) {
+  const note = panel.form.querySelector("[data-preview-note]");
+  if (!note) return;
+  const round = panel.previewRound;
+  const places = previewRules(panel).places;
+  const heavy = Boolean(round && places) && (round.heavy ?? round.cards.some((cards, index) => index !== round.winner && cards >= places.heavy_from));
+  note.hidden = !heavy;
+  if (!heavy) return;
+  const house = round.house ?? 0;
+  const values = { cards: places.heavy_from, house: note.dataset.house, points: house };
+  note.textContent = fill(house ? note.dataset.patternHeavyHouse : note.dataset.patternHeavy, values);
 }
 
 // Once the entry opens, the pad in view above the sticky buttons: a tall panel (2s and covering

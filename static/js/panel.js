@@ -393,6 +393,7 @@ export class EntryPanel {
     if (this.isActive()) this.draft.save(this.lock.lease ?? OFFLINE_LEASE, this.entry);
     this.error = null;
     this.preview = null;
+    this.previewRound = null;
     this.previewSequence += 1; // a preview still on its way is of counts no longer shown
     clearTimeout(this.previewTimer);
     if (this.isActive() && this.entry.isComplete()) {
@@ -406,6 +407,7 @@ export class EntryPanel {
     const reply = await this.transport.call("round.preview", { ...this.entry.payload(this.usesTwos), number: this.entry.number });
     if (sequence !== this.previewSequence || !this.isActive()) return;
     this.preview = reply.ok ? reply.round.scores : null;
+    this.previewRound = reply.ok ? reply.round : null; // places, 2s doubling, the house (panel-view.js)
     if (reply.status === 400) this.error = reply;
     this.draw();
   }

@@ -72,6 +72,7 @@ export function renderScoreboard(root, state) {
     const total = root.querySelector(`[data-total="${index}"]`);
     if (total && total.textContent !== String(player.total)) {
       total.textContent = String(player.total);
+      total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
       flash(total);
     }
     setText(root, `[data-rank="${index}"]`, `#${player.rank}`);
@@ -81,11 +82,28 @@ export function renderScoreboard(root, state) {
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
   });
+  renderHouse(root, state);
   for (const section of root.querySelectorAll("[data-scoreboard-section]")) section.classList.toggle("is-finished", state.finished);
   setText(root, "[data-round-heading]", roundHeading(state));
   setText(root, "[data-direction]", directionLabel(state.next.direction));
   // Later rounds show the leader as a badge; round 1 is led by whoever holds 3♦.
   for (const element of root.querySelectorAll("[data-leader-text]")) element.hidden = state.next.leader !== null;
+}
+
+// Paying by place: the house's total beside the players' (SPEC 3.6), named as the session names it.
+function houseName(element, state) {
+  return state.settings.house_name || element.dataset.houseDefault;
+}
+
+function renderHouse(root, state) {
+  if (state.house === undefined) return;
+  const total = root.querySelector('[data-total="house"]');
+  if (total && total.textContent !== String(state.house)) {
+    total.textContent = String(state.house);
+    total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
+    flash(total);
+  }
+  for (const name of root.querySelectorAll("[data-house-name]")) name.textContent = houseName(name, state);
 }
 
 export function renderRounds(root, state, { newestFirst = true } = {}) {
@@ -107,6 +125,8 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       cell.querySelector("[data-running-total]").textContent = String(round.totals_after[index]);
     }
+    const house = item.querySelector("[data-round-house]");
+    if (house) house.textContent = round.house ? `${houseName(house, state)} ${signed(round.house)}` : "";
     const flags = item.querySelector("[data-round-flags]");
     flags.textContent = round.edited ? "✎" : "";
     if (round.edited) flags.title = flags.dataset.patternCorrected;

@@ -1,15 +1,65 @@
 // The settings fields shared by the new-session form and the mid-evening settings sheet:
-// show the number that belongs to the chosen length, the points per 2 when 2s count, and what
-// the covering player does when covering is on.
+// show the number that belongs to the chosen length, the cards part (tiers, 2s) or the places
+// part (amounts, heavy rounds, the house) by mode, the points per 2 when 2s cost points, and what
+// the covering player does when covering is on. Tier rows are added and removed here; their
+// fields are numbered in order (tier_from_1, tier_times_1, ...), as the server reads them.
+
+function numberTierRows(form) {
+  const rows = [...form.querySelectorAll("[data-tier-rows] [data-tier-row]")];
+  rows.forEach((row, index) => {
+    row.querySelector("[data-tier-times]").name = `tier_times_${index + 1}`;
+    row.querySelector("[data-tier-from]").name = `tier_from_${index + 1}`;
+  });
+  const add = form.querySelector("[data-action='add-tier']");
+  add.hidden = rows.length >= Number(add.dataset.most);
+  return rows;
+}
+
+export function addTierRow(form, [fromCards, times] = ["", ""]) {
+  const row = form.querySelector("[data-tier-template]").content.firstElementChild.cloneNode(true);
+  row.querySelector("[data-tier-from]").value = fromCards;
+  row.querySelector("[data-tier-times]").value = times;
+  form.querySelector("[data-tier-rows]").append(row);
+  numberTierRows(form);
+  return row;
+}
+
+// A preset's tiers (after the base rate) as rows: [[from cards, times], ...].
+export function setTierRows(form, tiers) {
+  form.querySelector("[data-tier-rows]").replaceChildren();
+  for (const tier of tiers) addTierRow(form, tier);
+  numberTierRows(form);
+}
+
+function checked(form, name) {
+  return form.querySelector(`input[name='${name}']:checked`)?.value;
+}
 
 export function wireSettingsForm(form) {
   const show = () => {
-    const length = form.querySelector("input[name='length']:checked")?.value;
+    const length = checked(form, "length");
     for (const element of form.querySelectorAll("[data-length-field]")) element.hidden = element.dataset.lengthField !== length;
-    form.querySelector("[data-twos-points]").hidden = !form.elements.namedItem("twos_on").checked;
+    const byPlace = checked(form, "mode") === "by_place";
+    for (const part of form.querySelectorAll("[data-mode-part]")) part.hidden = (part.dataset.modePart === "places") !== byPlace;
+    const twos = checked(form, "twos_rule");
+    form.querySelector("[data-twos-points]").hidden = twos !== "points";
+    form.querySelector("[data-twos-doubles]").hidden = twos !== "doubles";
     form.querySelector("[data-covering-style]").hidden = !form.elements.namedItem("covering_rule").checked;
   };
-  for (const input of form.querySelectorAll("[data-length], [data-twos-on], [data-covering-on]")) input.addEventListener("change", show);
+  // The spare empty row is for a page without JavaScript: here "Add a higher rate" makes rows.
+  for (const spare of form.querySelectorAll("[data-tier-spare]")) spare.remove();
+  form.querySelector("[data-action='add-tier']").addEventListener("click", () => addTierRow(form).querySelector("[data-tier-times]").focus());
+  form.querySelector("[data-tier-rows]").addEventListener("click", (event) => {
+    const remove = event.target.closest("[data-action='remove-tier']");
+    if (!remove) return;
+    const row = remove.closest("[data-tier-row]");
+    // A row's errors follow it: they name its old fields.
+    while (row.nextElementSibling?.classList.contains("field-error")) row.nextElementSibling.remove();
+    row.remove();
+    numberTierRows(form);
+  });
+  for (const input of form.querySelectorAll("[data-length], [data-twos-rule], [data-covering-on], input[name='mode']")) input.addEventListener("change", show);
+  numberTierRows(form);
   show();
   return show;
 }

@@ -24,11 +24,14 @@ async function refresh() {
   for (const details of root.querySelectorAll("details")) details.open ||= open.includes(details.className);
 }
 
+// A player's index, or "house" (paying by place).
+const party = (value) => (value === "house" ? value : Number(value));
+
 async function markPaid(form) {
   const fields = new FormData(form);
   const reply = await transport.request("POST", `${apiPath}/transfers/paid`, {
-    from: Number(fields.get("from")),
-    to: Number(fields.get("to")),
+    from: party(fields.get("from")),
+    to: party(fields.get("to")),
     amount: fields.get("amount"),
     paid: fields.get("paid") === "1",
     device: deviceName(),

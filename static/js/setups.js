@@ -29,15 +29,21 @@ export function forgetSetup(name) {
 }
 
 // The settings as the form shows them: what rounds/forms.py form_values and initial_from_state
-// give the server's form (a base rate, higher rates as multiples of it, the length as a choice).
+// give the server's form (keep the two in step) (a base rate, higher rates as multiples of it, the length as a choice).
 export function setupValues(settings) {
   const [[, base], ...higher] = settings.tiers;
   return {
     mode: settings.mode,
     base_rate: base,
     tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
-    twos_on: settings.twos !== null,
+    twos_rule: settings.twos?.doubles ? "doubles" : settings.twos ? "points" : "off",
     points_per_two: settings.twos?.points_per_two ?? 4,
+    // Paying by place: its tables; other modes leave the form's own place fields as they are.
+    pays: settings.places?.pays,
+    heavy_pays: settings.places?.heavy_pays,
+    heavy_from: settings.places?.heavy_from,
+    house_cut: settings.places?.house_cut,
+    house_name: settings.house_name ?? "",
     length: settings.rounds ? "rounds" : settings.target ? "target" : "open",
     rounds: settings.rounds || 7,
     target: settings.target || 50,

@@ -153,7 +153,7 @@ def test_quick_setup_buttons_fill_the_form(phones, screenshot):
     page.locator("[data-quick-setup] summary").tap()
     page.locator('[data-preset="wta-flat"]').tap()
     expect(page.locator('input[name="mode"][value="winner_takes_all"]')).to_be_checked()
-    expect(page.locator('input[name="tier_times_1"]')).to_have_value("")
+    expect(page.locator("[data-tier-rows] [data-tier-row]")).to_have_count(0)  # flat: no higher rate
     page.locator('[data-preset="quick-3"]').tap()
     expect(page.locator('input[name="mode"][value="points"]')).to_be_checked()
     expect(page.locator('input[name="length"][value="rounds"]')).to_be_checked()
@@ -228,7 +228,7 @@ def test_rules_changed_mid_evening_apply_from_the_next_round(phones, live_api):
     settings.locator('label:has(input[name="mode"][value="winner_takes_all"])').tap()
     settings.locator('input[name="tier_times_2"]').fill("")
     settings.locator('input[name="tier_from_2"]').fill("")
-    settings.locator('input[name="twos_on"]').check()
+    settings.locator('label:has(input[name="twos_rule"][value="points"])').tap()
     settings.locator('input[name="points_per_two"]').fill("3")
     settings.locator('button[type="submit"]').tap()
     # The page reloads for the new rules: wait for the reloaded page's scripts, or keys are lost.

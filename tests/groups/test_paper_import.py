@@ -181,8 +181,10 @@ def test_an_evening_played_another_way_is_exported_with_its_counts(api):
     api.post(f"/api/sessions/{created['id']}/rounds", {"cards": [0, 12]}, token=token)
     text = api.get(f"/api/groups/{group['id']}/export.txt").content.decode()
     day = GroupEvening.objects.get().played_on.isoformat()
-    # Classic tiers are F=10, the default: no F= line; a name with a space is quoted.
-    assert text == f'{day}\n"Ann Lee" Ben\n0 12\n'
+    # Classic tiers are F=10, the default: no F= line; a name with a space is quoted; a comment says
+    # the evening was played under other rules (issue 21: the export says so).
+    note = "# played under other rules (points): the counts as reported, which this log scores as pay the difference"
+    assert text == f'{day}\n{note}\n"Ann Lee" Ben\n0 12\n'
 
 
 def test_the_same_log_twice_is_refused_and_adds_nothing(api):

@@ -10,6 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PURE = [
     "rounds.scoring",
+    "rounds.ruleset",
+    "rounds.places",
+    "rounds.preview",
     "rounds.standings",
     "rounds.settlement",
     "rounds.stats",

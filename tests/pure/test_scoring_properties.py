@@ -12,6 +12,7 @@ from rounds.scoring import (
     MAX_CARDS,
     CoveringStyle,
     Mode,
+    Places,
     RoundEntry,
     RoundRules,
     ScoringError,
@@ -19,8 +20,8 @@ from rounds.scoring import (
     score_round,
     validate_round,
 )
-from rounds.settlement import fewest_transfers, pairwise_points, settle, to_cents_keeping_sum
-from rounds.standings import session_totals
+from rounds.settlement import fewest_transfers, settle, to_cents_keeping_sum
+from rounds.standings import Tally, session_totals
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 HOUSE = ((1, 2), (8, 3), (13, 5))
@@ -34,9 +35,10 @@ def valid_rounds(draw, player_count=None):
     cards = [0 if index == winner else draw(st.integers(1, MAX_CARDS)) for index in range(count)]
     mode = draw(st.sampled_from(list(Mode)))
     tiers = draw(st.sampled_from([CLASSIC_TIERS, FLAT_TIERS, HOUSE]))
-    points_per_two = draw(st.none() | st.integers(1, 10))
+    points_per_two = None if mode is Mode.BY_PLACE else draw(st.none() | st.integers(1, 10))
+    twos_double = points_per_two is None and mode is not Mode.BY_PLACE and draw(st.booleans())
     twos = None
-    if points_per_two is not None:
+    if points_per_two is not None or twos_double:
         twos, left = [], 4
         for cards_left in cards:
             held = draw(st.integers(0, min(cards_left, left)))
@@ -45,8 +47,30 @@ def valid_rounds(draw, player_count=None):
     covering = draw(st.none() | st.sampled_from([i for i in range(count) if i != winner]))
     covering_style = draw(st.sampled_from(list(CoveringStyle)))
     entry = RoundEntry(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
-    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two, covering_style=covering_style)
+    places = draw(place_tables()) if mode is Mode.BY_PLACE else None
+    rules = RoundRules(
+        mode=mode,
+        tiers=tiers,
+        points_per_two=points_per_two,
+        covering_style=covering_style,
+        twos_double=twos_double,
+        places=places,
+    )
     return entry, rules, NAMES[:count]
+
+
+@st.composite
+def place_tables(draw):
+    """Paying by place: any two tables of 3 non-decreasing amounts, a threshold, a cut the
+    heavy table allows (SPEC 3.6)."""
+    pays = tuple(sorted(draw(st.lists(st.integers(0, 999), min_size=3, max_size=3))))
+    heavy_pays = tuple(sorted(draw(st.lists(st.integers(0, 999), min_size=3, max_size=3))))
+    return Places(
+        pays=pays,
+        heavy_pays=heavy_pays,
+        heavy_from=draw(st.integers(1, 13)),
+        house_cut=draw(st.integers(0, heavy_pays[0])),
+    )
 
 
 @given(valid_rounds())
@@ -54,7 +78,7 @@ def test_zero_sum_modes_sum_to_zero_every_round_covered_or_not(round_):
     entry, rules, names = round_
     scored = score_round(entry, names, rules)
     if rules.mode.zero_sum:
-        assert sum(scored.scores) == 0
+        assert sum(scored.scores) + scored.house == 0  # the house is a party in by_place
     else:
         assert sum(scored.scores) == sum(scored.penalties)
 
@@ -132,10 +156,11 @@ def test_totals_equal_the_sum_of_the_rounds(evening):
 def test_settlement_nets_sum_to_zero_and_transfers_reproduce_them(evening, value_per_point):
     count, rounds = evening
     scored = [score_round(entry, names, rules) for entry, rules, names in rounds]
-    settlement = settle(pairwise_points(scored, count), value_per_point)
+    tally = Tally.of(scored, count)
+    settlement = settle(tally.pairwise, value_per_point, house=tally.house)  # the house: one more party
     assert sum(settlement.net, Decimal(0)) == 0
-    assert len(settlement.transfers) <= count - 1
-    balance = [Decimal(0)] * count
+    assert len(settlement.transfers) <= count
+    balance = [Decimal(0)] * (count + 1)
     for transfer in settlement.transfers:
         assert transfer.amount > 0
         assert transfer.amount == transfer.amount.quantize(Decimal("0.01"))
@@ -149,8 +174,10 @@ def test_zero_sum_evenings_settle_at_exactly_points_times_value(evening, value_p
     count, rounds = evening
     zero_sum = [(entry, rules, names) for entry, rules, names in rounds if rules.mode.zero_sum]
     scored = [score_round(entry, names, rules) for entry, rules, names in zero_sum]
-    settlement = settle(pairwise_points(scored, count), value_per_point)
-    assert settlement.net == [total * value_per_point for total in session_totals(scored, count)]
+    tally = Tally.of(scored, count)
+    settlement = settle(tally.pairwise, value_per_point, house=tally.house)
+    assert settlement.net[:count] == [total * value_per_point for total in session_totals(scored, count)]
+    assert settlement.net[count] == tally.house_total * value_per_point
 
 
 @given(

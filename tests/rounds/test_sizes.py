@@ -38,7 +38,7 @@ WORST_SETTINGS = {
 def a_full_session(names=("Ann", "Ben", "Cat", "Dan"), settings=None, *, rounds=MAX_SESSION_ROUNDS):
     """A session holding `rounds` rounds, open for more: each round the largest it can be."""
     settings = clean_settings(settings or {"preset": "classic-points"})
-    twos = (0, 4, 0, 0) if settings.points_per_two else None
+    twos = (0, 4, 0, 0) if settings.rules.counts_twos else None
     covering = 1 if settings.covering_rule else None
     entries = [RoundEntry(cards=(0, 13, 13, 13), twos=twos, covering=covering)] * rounds
     session = session_import(

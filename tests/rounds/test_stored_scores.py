@@ -36,7 +36,15 @@ def assert_stored_equals_scoring(session: Session) -> None:
     tally = Tally.of([result for _, _, result in scored.rounds], len(scored.players))
     assert session.totals == list(tally.totals)
     assert session.pairwise == [list(row) for row in tally.pairwise]
+    assert session.house == list(tally.house)  # what each gave the house (by place)
+    assert [round_.house for round_, _, _ in scored.rounds] == [
+        result.house for _, _, result in scored.rounds
+    ]
     state = table_state(session, viewer=Viewer.EDITOR)
+    keeps_house = session.mode == Mode.BY_PLACE.value or any(tally.house)
+    assert state.get("house") == (tally.house_total if keeps_house else None)
+    if all(round_.rules.mode.zero_sum for round_, _, _ in scored.rounds):
+        assert sum(state["totals"]) + tally.house_total == 0  # players and house
     assert state["totals"] == list(tally.totals)
     assert [(r["cards"], r["twos"], r["scores"]) for r in state["rounds"]] == [
         (list(entry.cards), None if entry.twos is None else list(entry.twos), list(result.scores))
@@ -47,8 +55,8 @@ def assert_stored_equals_scoring(session: Session) -> None:
         round_.covering_style for round_, _, _ in scored.rounds
     ]
     if session.value_per_point is not None:
-        expected = settle(tally.pairwise, session.value_per_point)
-        assert state["settlement"]["net"] == [f"{amount:.2f}" for amount in expected.net]
+        expected = settle(tally.pairwise, session.value_per_point, house=tally.house if keeps_house else None)
+        assert state["settlement"]["net"] == [f"{amount:.2f}" for amount in expected.net[: len(tally.totals)]]
 
 
 @st.composite
@@ -72,12 +80,20 @@ def evenings(draw):
     for _ in range(draw(st.integers(1, 10))):
         kind = draw(st.sampled_from(["add", "add", "add", "edit", "delete", "rules"]))
         if kind == "rules":
+            mode = draw(st.sampled_from(list(Mode)))
+            twos = st.builds(lambda n: {"points_per_two": n}, st.integers(1, 10)) | st.just({"doubles": True})
             rules = {
-                "mode": draw(st.sampled_from(list(Mode))).value,
+                "mode": mode.value,
                 "tiers": [list(tier) for tier in draw(st.sampled_from([CLASSIC_TIERS, FLAT_TIERS, HOUSE]))],
-                "twos": draw(st.none() | st.builds(lambda n: {"points_per_two": n}, st.integers(1, 10))),
+                "twos": None if mode is Mode.BY_PLACE else draw(st.none() | twos),
                 "covering_style": draw(st.sampled_from(list(CoveringStyle))).value,
             }
+            if mode is Mode.BY_PLACE:
+                rules["places"] = draw(
+                    st.sampled_from(
+                        [{}, {"pays": [10, 20, 30], "heavy_from": 7, "house_cut": 0}, {"house_cut": 150}]
+                    )
+                )
             steps.append(("rules", rules, draw(st.booleans())))
         else:
             steps.append((kind, draw(st.integers(0, 50)), draw(hands(players))))
@@ -100,13 +116,13 @@ def test_stored_scores_and_totals_always_equal_scoring_from_the_cards(evening):
         session = Session.objects.get(pk=session.pk)
         played = Round.objects.filter(session=session).count()
         if kind == "add":
-            entry = entry_for(hand, session.points_per_two is not None)
+            entry = entry_for(hand, session.rules.counts_twos)
             services.round_add(session=session, token=token, entry=entry)
         elif kind == "rules":
             services.session_update(session=session, token=token, changes=pick, rescore=hand)
         elif played and kind == "edit":
             round_ = Round.objects.get(session=session, number=pick % played + 1)
-            entry = entry_for(hand, round_.points_per_two is not None)
+            entry = entry_for(hand, round_.rules.counts_twos)
             services.round_edit(session=session, token=token, number=round_.number, entry=entry)
         elif played:
             services.round_delete(session=session, token=token, number=pick % played + 1)

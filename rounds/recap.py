@@ -16,10 +16,10 @@ from rounds.api import open_session
 from rounds.jsonapi import endpoint
 from rounds.models import Session
 from rounds.recap_image import recap_png
-from rounds.recap_lines import Line, best_and_worst, comeback, fries, parties
+from rounds.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, parties
 from rounds.selectors import Viewer
 from rounds.state import table_state
-from rounds.templatetags.table import money, plain_money, signed
+from rounds.templatetags.table import house_label, money, plain_money, signed
 
 
 def recap_lines(session: Session, state: dict) -> list[Line]:
@@ -49,11 +49,13 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
         if settlement:
             value = f"{value} · {money(settlement['net'][player], currency)}"
         lines.append(Line("row", f"{standing['rank']}. {names[player]}", value, colour=player))
+    everyone = parties(state, house_label(state["settings"]))
+    if HOUSE in state:  # paying by place: the house's total (and money) after the players'
+        value = signed(state[HOUSE])
+        if settlement and HOUSE in settlement:
+            value = f"{value} · {money(settlement[HOUSE]['net'], currency)}"
+        lines.append(Line("row", everyone[HOUSE], value))
     if settlement:
-        everyone = parties(state, _("House"))
-        extra = [index for index in range(len(names), len(everyone))]
-        for index in extra:  # a party that is not a player (a house) still shows its money
-            lines.append(Line("row", everyone[index], money(settlement["net"][index], currency)))
         lines.append(Line("heading", _("Who pays whom")))
         for transfer in settlement["transfers"]:
             amount = plain_money(transfer["amount"], currency)

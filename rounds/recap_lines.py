@@ -2,13 +2,14 @@
 
 Everything comes from the state every phone gets (`rounds/state.shared_state`): the rounds'
 cards, scores, running totals and rules, and the settlement. The money's parties are the
-settlement's (`settlement["parties"]` when it names them, as a by-place evening with a house
-may), else the players: a party beyond the players is shown, never dropped.
+players by index and, paying by place, the house (`"house"`, its total in `state["house"]`, its
+money in `settlement["house"]`): it is shown, never dropped.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,12 @@ def best_and_worst(state: dict) -> tuple[Moment, Moment] | None:
     return best, worst
 
 
-def fry_from(tiers: list[list[int]]) -> int | None:
-    """Cards left from which a hand is fried: where the second tier starts (as the season counts)."""
+def fry_from(rules: dict) -> int | None:
+    """Cards left from which a hand is fried, as the season counts: where the second tier starts;
+    paying by place, where a hand turns heavy."""
+    if rules.get("places"):
+        return rules["places"]["heavy_from"]
+    tiers = rules["tiers"]
     return tiers[1][0] if len(tiers) > 1 else None
 
 
@@ -75,7 +80,7 @@ def fries(state: dict) -> list[int]:
     """Per player, the hands that reached the second tier of the rules they were scored under."""
     counts = [0] * len(state["players"])
     for round_ in state["rounds"]:
-        threshold = fry_from(round_["rules"]["tiers"])
+        threshold = fry_from(round_["rules"])
         if threshold is None:
             continue
         for player, cards in enumerate(round_["cards"]):
@@ -108,14 +113,10 @@ def comeback(state: dict) -> Comeback | None:
     return found
 
 
-def parties(state: dict, house: str) -> list[str]:
-    """The names the settlement's indices stand for: its own list, else the players, then `house`
-    for any index past them."""
-    settlement = state.get("settlement") or {}
-    listed = settlement.get("parties") or state["players"]
-    names = [party["name"] if isinstance(party, dict) else str(party) for party in listed]
-    count = max(
-        [len(settlement.get("net", []))]
-        + [max(transfer["from"], transfer["to"]) + 1 for transfer in settlement.get("transfers", [])]
-    )
-    return names + [house] * max(0, count - len(names))
+HOUSE: Final = "house"  # the house as a party of the settlement and a total (rounds/selectors.HOUSE)
+
+
+def parties(state: dict, house: str) -> dict[int | str, str]:
+    """The names the settlement's parties stand for: each player by index, and the house (paying
+    by place, SPEC 3.6) as `house`, the name the session gives it or the page's word for it."""
+    return {**{index: player["name"] for index, player in enumerate(state["players"])}, HOUSE: house}

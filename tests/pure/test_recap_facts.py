@@ -59,14 +59,17 @@ def test_the_biggest_comeback_is_the_most_ground_won_back():
     assert comeback(a_state("points", [([0, 1, 2], [0, 1, 2])])) is None
 
 
-def test_a_party_beyond_the_players_is_named_as_the_house():
-    money = {"net": ["1.00", "-2.00", "0.00", "1.00"], "transfers": [{"from": 1, "to": 3, "amount": "1.00"}]}
-    assert parties(a_state("pay_difference", [], money), "House") == ["Ann", "Ben", "Cat", "House"]
-    named = {**money, "parties": ["Ann", "Ben", "Cat", "The bank"]}
-    assert parties(a_state("pay_difference", [], named), "House")[-1] == "The bank"
-    assert parties(a_state("points", []), "House") == ["Ann", "Ben", "Cat"]
-    as_objects = {**money, "parties": [{"name": name} for name in ("Ann", "Ben", "Cat", "Bank")]}
-    assert parties(a_state("pay_difference", [], as_objects), "House")[-1] == "Bank"
+def test_the_parties_are_the_players_by_index_and_the_house_by_its_name():
+    everyone = parties(a_state("by_place", []), "Auntie")
+    assert [everyone[index] for index in range(3)] == ["Ann", "Ben", "Cat"]
+    assert everyone["house"] == "Auntie"
+
+
+def test_paying_by_place_a_hand_is_fried_from_where_it_turns_heavy():
+    state = a_state("by_place", [([0, 10, 9], [300, -200, -100]), ([12, 0, 3], [-200, 300, -100])])
+    for round_ in state["rounds"]:
+        round_["rules"] = {**DOUBLES, "places": {"heavy_from": 12}}
+    assert fries(state) == [1, 0, 0]  # heavy from 12: not the tiers' second step (10)
 
 
 def test_winning_back_less_than_half_the_gap_is_no_comeback():

@@ -111,15 +111,24 @@ def test_an_evening_without_rounds_has_a_recap(client):
     )
 
 
-def test_a_money_party_that_is_not_a_player_is_listed(evening):
-    """A by-place evening may settle with a house: whatever the settlement names is shown."""
-    state = table_state(evening, viewer=Viewer.FOLLOWER)
-    settlement = state["settlement"]
-    state["settlement"] = {
-        **settlement,
-        "net": [*settlement["net"], "-3.00"],
-        "transfers": [*settlement["transfers"], {"from": 4, "to": 0, "amount": "3.00", "paid": False}],
-    }
-    lines = recap_lines(evening, state)
-    assert any(line.kind == "row" and line.text == "House" and line.value == "−HK$3.00" for line in lines)
-    assert "House pays Ann HK$3.00" in [line.text for line in lines]
+@pytest.mark.parametrize(("house_name", "shown"), [("", "House"), ("阿姨", "阿姨")])
+def test_paying_by_place_the_house_is_listed_with_its_total_and_money(house_name, shown):
+    """SPEC 3.6's plain and heavy rounds: the house keeps 100 points, 10.00 at 0.10 a point, and
+    is paid by name (the session's, else the page's word for it)."""
+    session = make_session(
+        ["Ann", "Ben", "Cat", "Dan"],
+        preset="taiwan-place",
+        value_per_point="0.10",
+        currency="HKD",
+        house_name=house_name,
+    )
+    add_rounds(session, [3, 0, 7, 5], [3, 0, 11, 5])
+    session.refresh_from_db()
+    lines = recap_lines(session, table_state(session, viewer=Viewer.FOLLOWER))
+    rows = {line.text: line.value for line in lines if line.kind == "row"}
+    assert rows[shown] == "+100 · +HK$10.00"
+    assert rows["1. Ben"] == "+1700 · +HK$170.00"
+    notes = [line.text for line in lines if line.kind == "note"]
+    assert any(note.endswith(f"pays {shown} HK$10.00") for note in notes), notes
+    fried = {name: rows.get(name) for name in ("Ann", "Ben", "Cat", "Dan")}
+    assert fried == {"Ann": None, "Ben": None, "Cat": "1", "Dan": None}  # 11 cards: heavy from 10

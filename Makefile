@@ -11,7 +11,7 @@ PROXY ?= 0
 DAPHNE_ARGS = -b $(HOST) -p $(PORT) -v 0 $(if $(filter 1,$(PROXY)),--proxy-headers)
 I18N_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=test-artifacts --ignore=tests --no-obsolete
 
-.PHONY: run serve bench test lint format chromium gettext redis messages clean print-daphne-args
+.PHONY: run serve bench test lint format chromium gettext redis fonts messages clean print-daphne-args
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -28,7 +28,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 
 ## run: set up and serve the app (SQLite + in-memory channel layer, one daphne process);
 ## PROXY=1 only behind a reverse proxy that sets X-Forwarded-For itself (README "Running it")
-run: $(VENV)/.runtime
+run: $(VENV)/.runtime fonts
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
@@ -37,7 +37,7 @@ run: $(VENV)/.runtime
 
 ## serve: production mode: WORKERS (2) gunicorn + uvicorn workers on HOST:PORT, PostgreSQL + Redis
 ## (needs DATABASE_URL, REDIS_URL and SECRET_KEY; see docs/DEPLOY.md)
-serve: $(VENV)/.runtime
+serve: $(VENV)/.runtime fonts
 	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/python scripts/serve.py
 
 ## bench: every benchmark on make run and make serve (under 5 minutes) -> benchmarks/RESULTS.md
@@ -46,7 +46,7 @@ bench: $(VENV)/.runtime
 
 ## test: lint, the import contracts (lint-imports: layers, pure rules, no loops; pyproject.toml),
 ## then the whole suite on SQLite and again on PostgreSQL + Redis
-test: $(VENV)/.dev chromium gettext redis
+test: $(VENV)/.dev chromium gettext redis fonts
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
@@ -72,6 +72,14 @@ gettext:
 		[ "$$(id -u)" = 0 ] || { echo "Install gettext (sudo apt-get install -y gettext) and run again."; exit 1; }; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null || \
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null; }; }
+
+## fonts: the recap picture's Chinese needs Noto Sans CJK (rounds/recap_image.py; without it: DejaVu, boxes for Chinese)
+fonts:
+	@[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || { \
+		[ "$$(id -u)" = 0 ] || { echo "Install fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk) for Chinese in the recap picture."; exit 0; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-noto-cjk >/dev/null || \
+		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-noto-cjk >/dev/null; } || \
+		echo "fonts-noto-cjk could not be installed: the recap picture falls back to DejaVu Sans."; }
 
 ## messages: extract new strings into the zh-Hant catalogs, then compile them
 messages: $(VENV)/.dev gettext

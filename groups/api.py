@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from groups import paper, services
 from groups.inputs import clean_date_range, clean_group_name, clean_group_settings, clean_log_text
 from groups.models import Group
+from groups.ratings import season_ratings
 from groups.season import DateRange
 from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
 from rounds.errors import ProtocolError
@@ -116,7 +117,8 @@ def season(request: HttpRequest, group: str) -> JsonResponse:
     found, _viewer = open_group(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
     figures = group_season(found, DateRange(start, end))
-    return JsonResponse(season_json(figures, player_names(found)), json_dumps_params={"ensure_ascii": False})
+    reply = season_json(figures, player_names(found), season_ratings(found, figures))
+    return JsonResponse(reply, json_dumps_params={"ensure_ascii": False})
 
 
 @endpoint("POST")

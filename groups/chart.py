@@ -1,5 +1,5 @@
-"""Each player's running net over the season as an inline SVG line chart, drawn on the server
-(the same drawing as the evening's chart in rounds/chart.py, with one step per evening)."""
+"""Each player's running net, and rating, over the season as inline SVG line charts drawn on the
+server (the same drawing as the evening's chart in rounds/chart.py, with one step per evening)."""
 
 from __future__ import annotations
 
@@ -7,19 +7,66 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext
 
+from groups.rating import Ratings
 from groups.season import Season
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
 
+Line = list[tuple[int, float]]
+
 
 def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
     steps = len(season.evenings)
-    # The players seated in these evenings, in the group's order, each carried flat to the end.
+    lines = {player: line for player in colour if (line := season.running_net.get(player))}
+    summary = ", ".join(f"{names[player]} {line[-1][1]}" for player, line in lines.items())
+    label = ngettext(
+        "Net over %(evenings)s evening: %(summary)s", "Net over %(evenings)s evenings: %(summary)s", steps
+    ) % {"evenings": steps, "summary": summary}
+    return lines_svg(season, lines, names, colour, label=label, attribute="data-season-chart")
+
+
+def season_rating_svg(
+    season: Season, ratings: Ratings, names: dict[int, str], colour: dict[int, int]
+) -> SafeString:
+    """Each player's ordinal (μ − 3σ) after each evening they played, from 0 where everyone starts."""
+    steps = len(season.evenings)
+    lines: dict[int, Line] = {}
+    for player in colour:
+        points = ratings.history.get(player)
+        if not points:
+            continue
+        line: Line = [(0, 0.0)]
+        for step, ordinal in points:
+            if line[-1][0] < step - 1:
+                line.append((step - 1, line[-1][1]))  # flat until the evening before this one
+            line.append((step, round(ordinal, 2)))
+        lines[player] = line
+    summary = ", ".join(f"{names[player]} {line[-1][1]:.1f}" for player, line in lines.items())
+    label = ngettext(
+        "Rating over %(evenings)s evening: %(summary)s",
+        "Rating over %(evenings)s evenings: %(summary)s",
+        steps,
+    ) % {"evenings": steps, "summary": summary}
+    return lines_svg(season, lines, names, colour, label=label, attribute="data-rating-chart", places=1)
+
+
+def lines_svg(
+    season: Season,
+    found: dict[int, Line],
+    names: dict[int, str],
+    colour: dict[int, int],
+    *,
+    label: str,
+    attribute: str,
+    places: int = 0,
+) -> SafeString:
+    """The chart's frame: a zero line, the values at the left, the first and last days below, and
+    one line per player, each carried flat to the last evening."""
+    steps = len(season.evenings)
     lines = {
         player: [*line, (steps, line[-1][1])] if line[-1][0] < steps else line
-        for player in colour
-        if (line := season.running_net.get(player))
+        for player, line in found.items()
     }
     values = [value for line in lines.values() for _step, value in line] or [0]
     low, high = min([*values, 0]), max([*values, 0])
@@ -29,10 +76,10 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
     def x(step: int) -> float:
         return round(LEFT + (WIDTH - LEFT - RIGHT) * step / max(steps, 1), 1)
 
-    def y(value: int) -> float:
+    def y(value: float) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
 
-    def points(line: list[tuple[int, int]]) -> str:
+    def points(line: Line) -> str:
         return " ".join(f"{x(step)},{y(value)}" for step, value in line)
 
     # One string for all the lines, the names escaped and the rest numbers: a season of 200
@@ -60,18 +107,15 @@ def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
+        ((LEFT - 6, y(value) + 4, f"{value:.{places}f}") for value in sorted({low, high, 0})),
     )
-    summary = ", ".join(f"{names[player]} {line[-1][1]}" for player, line in lines.items())
     return format_html(
-        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" data-season-chart>'
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" {}>'
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
         WIDTH,
         HEIGHT,
-        ngettext(
-            "Net over %(evenings)s evening: %(summary)s", "Net over %(evenings)s evenings: %(summary)s", steps
-        )
-        % {"evenings": steps, "summary": summary},
+        label,
+        mark_safe(attribute),  # one of this module's constants
         LEFT,
         WIDTH - RIGHT,
         y(0),

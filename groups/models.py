@@ -110,3 +110,29 @@ class GroupImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sessions} evenings imported into {self.group}"
+
+
+class SeasonRatings(models.Model):
+    """A group's ratings over some rounds, kept so the season is not rated again on every read.
+
+    `digest` names the rounds rated (groups/ratings.py): their players and cards, in order, and
+    the rating's version. A correction, a deleted round or an import changes it, so a stale row
+    is never read; the newest few per group are kept (several date ranges are read at once)."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
+    digest = models.CharField(max_length=64)
+    # The digest of the same rounds but the last evening's, whose ratings the payload also keeps
+    # ("prefix"): a round added to the evening being played rates that evening again, not the season.
+    prefix_digest = models.CharField(max_length=64, default="")
+    # JSON as text: the floats go back exactly as they came, on any database.
+    payload = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["group", "digest"], name="season_ratings_once"),
+        ]
+        indexes = [models.Index(fields=["group", "prefix_digest"], name="season_ratings_prefix")]
+
+    def __str__(self) -> str:
+        return f"ratings of {self.group}"

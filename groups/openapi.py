@@ -46,6 +46,7 @@ DRY_RUN = {
     "description": "1: check the log and count it, store nothing",
     "schema": {"enum": ["0", "1"]},
 }
+NUMBER = {"type": "number"}
 RATE = nullable({"type": "string", "pattern": r"^-?\d+\.\d{2}$"})
 LOG = {"type": "string", "description": "a paper log: dates, F=n, lines of names, lines of counts"}
 
@@ -86,6 +87,10 @@ GROUP_SCHEMAS = {
             "rival": nullable(INTEGER),
             "nemesis": nullable(INTEGER),
             "money": {"type": "object", "additionalProperties": MONEY},
+            "rating": obj(
+                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN},
+                required=("mu", "sigma", "ordinal", "ranked"),
+            ),
         },
         required=("name", "evenings", "games", "wins", "fries", "real_losses", "net_score"),
     ),

@@ -187,10 +187,15 @@ def add_evening(
                 pair[1] += evening.pairwise[index][other_index] if evening.pairwise else 0
 
 
-SORTABLE: Final = ("name", *FIGURES, *(f"{figure}_per_game" for figure in RATES))
+SORTABLE: Final = ("name", "rating", *FIGURES, *(f"{figure}_per_game" for figure in RATES))
 
 
-def sort_key(line: PlayerLine, column: str, names: dict[int, str]) -> tuple:
+def sort_key(
+    line: PlayerLine, column: str, names: dict[int, str], ratings: Mapping[int, tuple[bool, float]]
+) -> tuple:
+    if column == "rating":  # the ranked first, then by ordinal (groups/rating.py)
+        ranked, ordinal = ratings.get(line.player, (False, float("-inf")))
+        return (ranked, ordinal, line.player)
     if column == "name":
         return (names.get(line.player, "").casefold(), line.player)
     if column.endswith("_per_game"):
@@ -200,12 +205,18 @@ def sort_key(line: PlayerLine, column: str, names: dict[int, str]) -> tuple:
 
 
 def sorted_lines(
-    lines: Sequence[PlayerLine], column: str, *, descending: bool, names: dict[int, str]
+    lines: Sequence[PlayerLine],
+    column: str,
+    *,
+    descending: bool,
+    names: dict[int, str],
+    ratings: Mapping[int, tuple[bool, float]] | None = None,
 ) -> list[PlayerLine]:
-    """The season table by any column; an unknown column sorts by net score, highest first."""
+    """The season table by any column; an unknown column sorts by net score, highest first.
+    `ratings`: per player, (ranked, ordinal), for the rating column."""
     if column not in SORTABLE:
         column, descending = "net_score", True
-    return sorted(lines, key=lambda line: sort_key(line, column, names), reverse=descending)
+    return sorted(lines, key=lambda line: sort_key(line, column, names, ratings or {}), reverse=descending)
 
 
 # --- Date ranges ----------------------------------------------------------------------------------

@@ -7,13 +7,17 @@ from datetime import date
 from urllib.parse import urlencode
 
 from django.http import HttpRequest
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from groups import season as season_rules
-from groups.chart import season_net_svg
+from groups.chart import season_net_svg, season_rating_svg
 from groups.inputs import clean_date_range
 from groups.models import Group
+from groups.rating import RANKED_FROM, Rating, Ratings
+from groups.ratings import season_ratings
 from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
@@ -32,6 +36,7 @@ SHOWN = ("net_score", "games", "wins", "fries", "real_losses", "evenings")
 COLUMNS = (
     ("name", _("Player")),
     ("net_score", _("Net")),
+    ("rating", _("Rating")),
     ("games", _("Games")),
     ("wins", _("Wins")),
     ("fries", _("Fries")),
@@ -87,10 +92,14 @@ def chosen_from(request: HttpRequest, today: date) -> Chosen:
 def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
     chosen = chosen_from(request, today)
     season = group_season(group, chosen.dates)
+    ratings = season_ratings(group, season)
     names = player_names(group)
     # A player's colour is theirs for good (by when they joined the group), whatever the dates.
     colour = {player: index % 8 for index, player in enumerate(names)}
-    lines = season_rules.sorted_lines(season.lines, chosen.sort, descending=chosen.descending, names=names)
+    order = {player: (rating.ranked, rating.ordinal) for player, rating in ratings.players.items()}
+    lines = season_rules.sorted_lines(
+        season.lines, chosen.sort, descending=chosen.descending, names=names, ratings=order
+    )
     return {
         "chosen": chosen,
         "ranges": [(value, label, chosen.query(range=value)) for value, label in RANGES.items()],
@@ -98,9 +107,11 @@ def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
             (column, label, chosen.query(sort=column, dir=toggled(chosen, column)), chosen.sort == column)
             for column, label in COLUMNS
         ],
-        "rows": [row_of(line, season, names, colour) for line in lines],
+        "rows": [row_of(line, season, names, colour, ratings) for line in lines],
         "matrix": matrix_of(season, names, colour),
         "chart": season_net_svg(season, names, colour) if season.lines else None,
+        "ranked_from": RANKED_FROM,
+        "rating_chart": season_rating_svg(season, ratings, names, colour) if season.lines else None,
         "money": money_rows(season, names, colour),
         "season": season,
     }
@@ -113,26 +124,47 @@ def toggled(chosen: Chosen, column: str) -> str:
 
 
 def row_of(
-    line: season_rules.PlayerLine, season: Season, names: dict[int, str], colour: dict[int, int]
+    line: season_rules.PlayerLine,
+    season: Season,
+    names: dict[int, str],
+    colour: dict[int, int],
+    ratings: Ratings,
 ) -> dict:
     rival, nemesis = season.rival(line.player, names), season.nemesis(line.player, names)
     return {
         "player": line.player,
         "name": names[line.player],
         "colour": colour[line.player],
-        "cells": cells_of(line),
+        "cells": cells_of(line, ratings.players.get(line.player)),
         "rival": names.get(rival) if rival is not None else None,
         "nemesis": names.get(nemesis) if nemesis is not None else None,
     }
 
 
-def cells_of(line: season_rules.PlayerLine) -> SafeString:
+def cells_of(line: season_rules.PlayerLine, rating: Rating | None) -> SafeString:
     """The row's figures, then its rates per game, as table cells. Joined here, as numbers need
     no escaping: a table of 200 players is thousands of cells, each a template lookup and a
-    localization otherwise (whole numbers and rates with a point read the same in both languages)."""
+    localization otherwise (whole numbers and rates with a point read the same in both languages).
+    The rating follows the net: its ordinal, greyed with the rounds still to play until ranked."""
     figures = [getattr(line, figure) for figure in SHOWN]
     rates = [line.per_game(figure) for figure in season_rules.RATES]
-    return mark_safe("".join(f"<td>{'–' if value is None else value}</td>" for value in figures + rates))
+    cells = [f"<td>{'–' if value is None else value}</td>" for value in figures + rates]
+    cells.insert(1, rating_cell(rating))
+    return mark_safe("".join(cells))
+
+
+def rating_cell(rating: Rating | None) -> str:
+    if rating is None:
+        return "<td>–</td>"
+    shown = f"{rating.ordinal:.1f}"
+    if rating.ranked:
+        return f'<td data-rating="{shown}">{shown}</td>'
+    more = ngettext("%(rounds)s more round", "%(rounds)s more rounds", rating.rounds_to_ranked) % {
+        "rounds": rating.rounds_to_ranked
+    }
+    return (
+        f'<td class="unranked" data-rating="{shown}" data-unranked>{shown} <small>{escape(more)}</small></td>'
+    )
 
 
 def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
@@ -175,8 +176,9 @@ def player_names(group: Group) -> dict[int, str]:
     return dict(GroupPlayer.objects.filter(group=group).values_list("pk", "name"))
 
 
-def season_json(season: Season, names: dict[int, str]) -> dict:
-    """API.md's season reply: players by group player id; head to head by index in `players`."""
+def season_json(season: Season, names: dict[int, str], ratings: Ratings | None = None) -> dict:
+    """API.md's season reply: players by group player id; head to head by index in `players`;
+    each player's `rating` (SPEC 12) when `ratings` are given."""
     position = {line.player: index for index, line in enumerate(season.lines)}
     players = []
     for line in season.lines:
@@ -198,6 +200,8 @@ def season_json(season: Season, names: dict[int, str]) -> dict:
                 },
             }
         )
+        if ratings is not None and line.player in ratings.players:
+            players[-1]["rating"] = ratings.players[line.player].json()
     return {
         "players": players,
         "head_to_head": [

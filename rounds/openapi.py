@@ -202,5 +202,20 @@ PATHS = {
     "/api/sessions/{key}/export.json": {
         "get": operation("The state as a JSON file", 200, ref("State"), errors=(), parameters=(KEY,)),
     },
+    "/api/sessions/{key}/recap.png": {
+        "get": operation(
+            "The evening's recap as a picture, 1080 px wide (SPEC 12)",
+            200,
+            {"type": "string", "format": "binary"},
+            errors=(),
+            parameters=(KEY,),
+            media="image/png",
+        ),
+    },
+    "/api/sessions/{key}/recap.txt": {
+        "get": operation(
+            "The evening's recap as text", 200, STRING, errors=(), parameters=(KEY,), media="text/plain"
+        ),
+    },
 }
 SCHEMAS_AND_BODIES = {**SCHEMAS, **BODIES}

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rounds import api, views
+from rounds import api, recap, views
 
 app_name = "rounds"
 
@@ -25,6 +25,8 @@ urlpatterns = [
     path("api/sessions/<str:key>/transfers/paid", api.transfer_paid, name="api-transfer-paid"),
     path("api/sessions/<str:key>/export.csv", api.export_csv, name="api-export-csv"),
     path("api/sessions/<str:key>/export.json", api.export_json, name="api-export-json"),
+    path("api/sessions/<str:key>/recap.png", recap.recap_image, name="api-recap-png"),
+    path("api/sessions/<str:key>/recap.txt", recap.recap_txt, name="api-recap-txt"),
     path("api/sessions/<str:key>/rounds/<int:number>", api.round_detail, name="api-round"),
     path("api/sessions/<str:key>/rounds/<int:number>/history", api.history, name="api-history"),
     path("api/sessions/<str:key>/requests", api.requests_stored, name="api-requests"),

@@ -172,6 +172,14 @@ function wireDialogs() {
       ui.toast(t("Link copied"));
     });
   }
+  // The recap's share (SPEC 12), loaded on the first tap: not needed for the first paint.
+  for (const button of document.querySelectorAll("[data-action='share-recap']")) {
+    button.addEventListener("click", async () => {
+      if (button.closest("dialog")) ui.dialog("menu").close();
+      const { shareRecap } = await import("./recap-share.js");
+      shareRecap(button);
+    });
+  }
   document.querySelector("[data-action='session-history']")?.addEventListener("click", () => {
     ui.dialog("menu").close();
     ui.showHistory(null);

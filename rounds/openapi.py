@@ -24,13 +24,13 @@ from rounds.openapi_schemas import (
 DESCRIPTIONS = {
     400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
     403: "A follow key tried to write",
-    404: "No such session, round, history version or address",
+    404: "No such session, group, event, round, history version or address",
     405: "This address does not take that method",
     409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
     "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
-    429: "Too many new sessions, groups, imports or rematches from this address, or evenings in this group (see Retry-After)",
+    429: "Too many new sessions, groups, events, imports or rematches from this address, or evenings in this group, or changes to this event (see Retry-After)",
 }
 KEY = {
     "name": "key",
@@ -268,6 +268,7 @@ PATHS = {
 
 
 def document() -> dict:
+    from events.openapi import EVENT_PATHS, EVENT_SCHEMAS  # so does the events app
     from groups.openapi import GROUP_PATHS, GROUP_SCHEMAS  # the groups app describes its own part
 
     return {
@@ -278,6 +279,6 @@ def document() -> dict:
             "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
             "keys in the path are the only credential; writes need the X-Entry-Lock token.",
         },
-        "paths": {**PATHS, **GROUP_PATHS},
-        "components": {"schemas": {**SCHEMAS, **BODIES, **GROUP_SCHEMAS}},
+        "paths": {**PATHS, **GROUP_PATHS, **EVENT_PATHS},
+        "components": {"schemas": {**SCHEMAS, **BODIES, **GROUP_SCHEMAS, **EVENT_SCHEMAS}},
     }

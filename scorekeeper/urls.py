@@ -8,6 +8,7 @@ from scorekeeper.health import healthz
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("sw.js", service_worker, name="service-worker"),
+    path("", include("events.urls")),
     path("", include("groups.urls")),  # first: rounds ends with the catch-all JSON 404 under /api/
     path("", include("rounds.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -5,6 +5,7 @@ conventions. When the rounds app moves a name, this module is the one to change.
 """
 
 from rounds.api import endpoint, json_body, refused
+from rounds.consumers import log_socket
 from rounds.errors import ProtocolError, ServiceError, refusal, translated
 from rounds.events import group_name as table_group
 from rounds.export import neutralised
@@ -38,6 +39,7 @@ __all__ = [
     "is_whole_number",
     "json_body",
     "lock_state",
+    "log_socket",
     "name_key",
     "neutralised",
     "new_key",

@@ -82,6 +82,16 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
     }
 
 
+def live_context(event: Event, state: dict) -> dict:
+    """What the live parts (_screen_live.html, _organizer_live.html) show, from event_json()."""
+    return {
+        "event": event,
+        "current": state["rounds"][-1] if state["rounds"] else None,
+        "standings": state["standings"],
+        "planned": event.rounds,
+    }
+
+
 @require_GET
 def event_page(request: HttpRequest, event: str) -> HttpResponse:
     """The organizer's page with the edit key; "who are you?" with the follow key."""

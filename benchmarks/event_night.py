@@ -246,9 +246,9 @@ def main() -> int:
     with (
         tempfile.TemporaryDirectory(prefix="event-night-") as scratch,
         postgres_and_redis() as (database, redis),
+        make_serve(Path(scratch), database, redis, workers=WORKERS) as server,
     ):
-        with make_serve(Path(scratch), database, redis, workers=WORKERS) as server:
-            results.update(asyncio.run(measure(server)))
+        results.update(asyncio.run(measure(server)))
     results["machine"]["load_after"] = os.getloadavg()
     out = ROOT / "test-artifacts" / "event-night.json"
     out.parent.mkdir(parents=True, exist_ok=True)

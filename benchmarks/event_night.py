@@ -9,7 +9,7 @@ port, found as `make bench` finds its services (benchmarks/run.py), then:
 1. baseline: one ordinary session with 4 phones (follow sockets) adds BASELINE hands, one every
    INTERVAL seconds: the add's latency, and its phones' delay, with nothing else going on;
 2. the night: an event of 200 players, drawn into 50 tables; each table's 4 phones follow its
-   session, 3 screens follow the event (`links.socket`, `?html=screen`: the screen's page as
+   session, 3 screens follow the event (`links.socket`, ``: the screen's page as
    rendered), and every table adds a hand every 2-4 s (at random, so ~17 adds a second in all)
    for EVENT_SECONDS. For each add: its latency; the delay from the POST until each screen has
    a message showing it (that table's hands_played), and until each phone has the round;
@@ -166,9 +166,7 @@ async def night(server: Server) -> dict:
     tables = drawn["tables"]
     say(f"drew {len(tables)} tables in {draw_seconds:.2f} s; connecting {len(tables) * PHONES} phones")
     phones = [await table_phones(server, table["view_id"]) for table in tables]
-    screens = [
-        Screen(await socket_to(server, f"/ws/events/{event['view_id']}/?html=screen")) for _ in range(SCREENS)
-    ]
+    screens = [Screen(await socket_to(server, f"/ws/events/{event['view_id']}/")) for _ in range(SCREENS)]
     writers = [Http(server.port) for _ in tables]
     tokens = [
         await lock(writer, table["session"], f"Table {table['table']}")

@@ -34,6 +34,8 @@ class Event(models.Model):
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    # When a socket last took the turn to build the live view every follower shares (consumers.py).
+    view_claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -117,3 +117,13 @@ def event_json(event: Event, viewer: Viewer, *, latest_only: bool = False) -> di
     if viewer is Viewer.EDITOR:
         body = {"id": event.edit_key, **body}
     return body
+
+
+def event_live(event: Event, viewer: Viewer) -> dict:
+    """What the event's socket sends: the round in play and the standings (not the players'
+    list or the rules, which a draw or a page load brings)."""
+    return {
+        "version": event.version,
+        "rounds": event_rounds(event, viewer, latest_only=True),
+        "standings": [line.as_json() for line in event_standings(event)],
+    }

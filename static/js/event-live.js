@@ -1,6 +1,6 @@
 // An event's pages live: one socket follows every table of the round in play (events/consumers.py).
-// The screen and the organizer's page get their live part rendered by the server (every sentence
-// translated there) and swap it in; a new round drawn reloads the page (new tables, new QR codes).
+// Each message carries the live part of the screen (or, on the edit key's socket, of the
+// organizer's page) rendered by the server, every sentence translated there; those pages swap it in; a new round drawn reloads the page (new tables, new QR codes).
 // The round's clock counts from the draw. Without JavaScript the pages still show it all once.
 
 import { showStatus } from "./page.js";
@@ -20,7 +20,7 @@ function show(message) {
     location.reload();
     return;
   }
-  if (message.html !== undefined) root.innerHTML = message.html;
+  if ("liveHtml" in root.dataset) root.innerHTML = message.html;
 }
 
 function connect() {

@@ -63,7 +63,7 @@ def hands_played(message):
 
 async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
     event, tables = await an_event_drawn()
-    async with event_socket(f"/ws/events/{event.view_key}/?html=screen") as (socket, connected, _):
+    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
         assert connected
         first = await socket.receive_json_from(WAIT)
         assert first["event"] == "event.state"
@@ -91,7 +91,6 @@ async def test_a_burst_at_many_tables_is_sent_once():
             messages.append(await socket.receive_json_from(WAIT))
         assert 1 <= len(messages) <= 3  # six changes (three rounds, their locks) coalesced
         assert hands_played(messages[-1]) == [2, 1]
-        assert "html" not in messages[-1]
 
 
 async def test_who_is_entering_reaches_the_screen():
@@ -105,7 +104,7 @@ async def test_who_is_entering_reaches_the_screen():
 
 async def test_a_draw_moves_the_socket_to_the_new_tables():
     event, tables = await an_event_drawn(hands=1)
-    async with event_socket(f"/ws/events/{event.edit_key}/?html=organizer") as (socket, _connected, _):
+    async with event_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _):
         await socket.receive_json_from(WAIT)
         for table in tables:
             await database_sync_to_async(add_rounds)(table, [0, 3, 4, 5])
@@ -128,3 +127,53 @@ async def test_an_unknown_event_is_closed():
     async with event_socket("/ws/events/nope/") as (_socket, connected, code):
         assert not connected
         assert code == 4404
+
+
+async def test_the_view_is_built_once_for_every_screen(monkeypatch):
+    from events import consumers
+
+    event, tables = await an_event_drawn()
+    builds = []
+    original = consumers.build_view
+
+    async def counted(event_id, viewer):
+        builds.append(viewer)
+        return await original(event_id, viewer)
+
+    async with (
+        event_socket(f"/ws/events/{event.view_key}/") as (first, _c, _),
+        event_socket(f"/ws/events/{event.view_key}/") as (second, _c2, _2),
+        event_socket(f"/ws/events/{event.view_key}/") as (third, _c3, _3),
+    ):
+        for socket in (first, second, third):
+            await socket.receive_json_from(WAIT)
+        monkeypatch.setattr(consumers, "build_view", counted)
+        await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
+        for socket in (first, second, third):
+            message = await socket.receive_json_from(WAIT)
+            while hands_played(message) != [1, 0]:
+                message = await socket.receive_json_from(WAIT)
+        await asyncio.sleep(0.5)
+        # The lock taken and the round added: two changes, three sockets, a build or two in all.
+        assert 1 <= len(builds) <= 2
+
+
+async def test_each_screen_gets_the_view_in_its_pages_language():
+    event, tables = await an_event_drawn()
+    chinese = [ORIGIN, (b"accept-language", b"zh-Hant")]
+    english = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=[ORIGIN])
+    taiwan = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=chinese)
+    try:
+        assert (await english.connect())[0]
+        assert (await taiwan.connect())[0]
+        assert "Table 1" in (await english.receive_json_from(WAIT))["html"]
+        assert "第 1 桌" in (await taiwan.receive_json_from(WAIT))["html"]
+        await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
+        for socket, words in ((english, "Hand 2 of 3"), (taiwan, "第 2 局")):
+            message = await socket.receive_json_from(WAIT)
+            while hands_played(message) != [1, 0]:
+                message = await socket.receive_json_from(WAIT)
+            assert words in message["html"]
+    finally:
+        await english.disconnect()
+        await taiwan.disconnect()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.db.models.functions import Now
 from django.urls import reverse
 
@@ -127,3 +127,9 @@ def event_live(event: Event, viewer: Viewer) -> dict:
         "rounds": event_rounds(event, viewer, latest_only=True),
         "standings": [line.as_json() for line in event_standings(event)],
     }
+
+
+def table_ids(sender: object, **kwargs: object) -> QuerySet:
+    """Every event's tables: they stay with their event, never purged alone
+    (rounds.signals.sessions_kept)."""
+    return EventTable.objects.values("session_id")

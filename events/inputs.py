@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from events.from_rounds import (
@@ -61,15 +61,15 @@ def clean_event_players(raw: object) -> list[str]:
     return clean_player_names(raw)
 
 
-def clean_player_names(raw: list, *, known: list[str] = ()) -> list[str]:
+def clean_player_names(raw: list, *, known: Sequence[str] = (), field: str = "players") -> list[str]:
     """Names that differ from each other and from `known` (after name_key); a refusal names the player."""
     names: list[str] = []
     taken = {name_key(name) for name in known}
     for index, item in enumerate(raw):
         context = {"player": index, "number": index + 1}
-        name = clean_name(item, messages=PLAYER_NAME, field="players", **context)
+        name = clean_name(item, messages=PLAYER_NAME, field=field, **context)
         if name_key(name) in taken:
-            raise ServiceError(PLAYER_NAME.duplicate, field="players", name=name, **context)
+            raise ServiceError(PLAYER_NAME.duplicate, field=field, name=name, **context)
         taken.add(name_key(name))
         names.append(name)
     return names

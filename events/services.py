@@ -152,7 +152,7 @@ def event_players_change(*, event: Event, add: Sequence[object] = (), drop: Sequ
         if player.dropped:
             raise ServiceError(ALREADY_DROPPED, field="drop", player=index, name=player.name)
         dropping.append(player)
-    names = clean_player_names(list(add), known=[player.name for player in players])
+    names = clean_player_names(list(add), known=[player.name for player in players], field="add")
     if len(players) + len(names) > MAX_EVENT_PLAYERS:
         raise ServiceError(EVENT_FULL, field="add", most=MAX_EVENT_PLAYERS, name=names[-1])
     active = sum(not player.dropped for player in players) + len(names) - len(dropping)

@@ -170,7 +170,10 @@ def test_bad_changes_are_refused_naming_the_field(api):
     event = new_event(api, players=NAMES[:4])
     assert api.patch(f"/api/events/{event['id']}", {"drop": ["Zed"]}).json()["field"] == "drop"
     assert api.patch(f"/api/events/{event['id']}", {"drop": ["Ann"]}).json()["field"] == "drop"
-    assert api.patch(f"/api/events/{event['id']}", {"add": ["ann"]}).json()["field"] == "players"
+    duplicate = api.patch(f"/api/events/{event['id']}", {"add": ["Eve", "ann"]}).json()
+    assert duplicate["field"] == "add"
+    assert duplicate["player"] == 1
+    assert "ann" in duplicate["error"]
     assert api.patch(f"/api/events/{event['id']}", {"add": "Eve"}).json()["field"] == "add"
     assert api.patch(f"/api/events/{event['id']}", {"swap": ["Ann", "Ben"]}).json()["field"] == "swap"
     assert api.post(f"/api/events/{event['id']}/rounds", {"force": "yes"}).json()["field"] == "force"
@@ -205,3 +208,16 @@ def test_the_export_has_one_line_per_hand_per_table(api):
     first_table = drawn["tables"][0]["players"]
     assert lines[2].split(",")[:6] == ["1", "1", "2", first_table[0], "3", lines[2].split(",")[5]]
     assert lines[2].split(",")[-1] == first_table[2]
+
+
+def test_a_change_refused_in_part_changes_nothing(api):
+    event = new_event(api)
+    drawn = draw(api, event["id"])
+    first, second = drawn["tables"]
+    body = {"swap": [first["players"][0], second["players"][0]], "add": ["Ivy"]}
+    refused = api.patch(f"/api/events/{event['id']}", body)
+    assert refused.status_code == 409  # players join between rounds only
+    tables = api.get(f"/api/events/{event['id']}").json()["rounds"][0]["tables"]
+    assert tables[0]["players"] == first["players"]
+    assert api.get(f"/api/sessions/{first['session']}").json()["players"][0]["name"] == first["players"][0]
+    assert EventPlayer.objects.count() == len(NAMES)

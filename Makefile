@@ -44,10 +44,12 @@ serve: $(VENV)/.runtime
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/run.py
 
-## test: lint, then the whole suite on SQLite and again on PostgreSQL + Redis
+## test: lint, the import contracts (lint-imports: layers, pure rules, no loops; pyproject.toml),
+## then the whole suite on SQLite and again on PostgreSQL + Redis
 test: $(VENV)/.dev chromium gettext redis
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python scripts/run_tests.py $(ARGS)
 
 ## chromium: the browser tests drive Debian's chromium (no Playwright download)
@@ -80,6 +82,7 @@ messages: $(VENV)/.dev gettext
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .

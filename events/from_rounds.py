@@ -4,12 +4,12 @@ Only public names: models, keyword-only services, input cleaning, refusals and t
 conventions. When the rounds app moves a name, this module is the one to change.
 """
 
-from rounds.api import endpoint, json_body, refused
 from rounds.consumers import log_socket
 from rounds.errors import ProtocolError, ServiceError, refusal, translated
 from rounds.events import group_name as table_group
 from rounds.export import neutralised
 from rounds.inputs import SessionSettings, clean_name, clean_settings
+from rounds.jsonapi import endpoint, json_body, refused
 from rounds.locking import lock_state
 from rounds.models import MAX_NAME_LENGTH, EntryLock, Round, Session, new_key
 from rounds.names import PLAYER_NAME, name_key
@@ -18,6 +18,8 @@ from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop, is_whole_number, real_losses
 from rounds.selectors import KEY_PATTERN, Viewer
 from rounds.services import session_create, session_seat_players
+from rounds.services.sessions import apply_settings
+from rounds.state import settings_json
 
 __all__ = [
     "KEY_PATTERN",
@@ -32,6 +34,7 @@ __all__ = [
     "Session",
     "SessionSettings",
     "Viewer",
+    "apply_settings",
     "clean_name",
     "clean_settings",
     "endpoint",
@@ -49,6 +52,7 @@ __all__ = [
     "refused",
     "session_create",
     "session_seat_players",
+    "settings_json",
     "table_group",
     "translated",
 ]

@@ -12,8 +12,17 @@ from events.models import (
     MIN_EVENT_PLAYERS,
     SEATINGS,
 )
-from rounds.openapi import operation
-from rounds.openapi_schemas import BOOLEAN, INTEGER, SETTINGS_INPUT, STRING, array, nullable, obj, ref
+from rounds.openapi_schemas import (
+    BOOLEAN,
+    INTEGER,
+    SETTINGS_INPUT,
+    STRING,
+    array,
+    nullable,
+    obj,
+    operation,
+    ref,
+)
 
 EVENT = {
     "name": "event",

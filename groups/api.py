@@ -3,20 +3,27 @@ as the pages, with rounds/api.py's conventions (JSON errors, never a 500, keys a
 
 from __future__ import annotations
 
+import functools
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from groups import paper, services
-from groups.inputs import clean_date_range, clean_group_name, clean_log_text
+from groups.inputs import clean_date_range, clean_group_name, clean_group_settings, clean_log_text
 from groups.models import Group
 from groups.season import DateRange
 from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
-from rounds.api import endpoint, json_body
 from rounds.errors import ProtocolError
+from rounds.inputs import SETTINGS_FIELDS, clean_players
+from rounds.jsonapi import endpoint, json_body
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop
 from rounds.selectors import Viewer
+from rounds.signals import SessionHost
+from rounds.state import table_state
 
+# "Any creation field but players" (API.md), the rules a group keeps.
+RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}
 GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
 
 
@@ -38,10 +45,61 @@ def groups(request: HttpRequest) -> JsonResponse:
     return JsonResponse(group_json(group, Viewer.EDITOR), status=201)
 
 
-@endpoint("GET")
+@endpoint("POST")
+def evenings(request: HttpRequest, group: str) -> JsonResponse:
+    """A new evening of the group: a session of these players (matched to, or added as, the
+    group's), counted against the group's evenings."""
+    found, _viewer = open_group(group, write=True)
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
+    players = clean_players(body.get("players"))
+    host = evening_host(found)
+    settings, randomize_seats = host.settings_of(body)
+    with rate_limited(request, host.scope, subject=host.subject):
+        session = host.create(players=players, settings=settings, randomize_seats=randomize_seats)
+    return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
+
+
+def evening_host(group: Group) -> SessionHost:
+    return SessionHost(
+        scope="evening",
+        subject=f"group:{group.pk}",
+        create=functools.partial(services.group_session_create, group=group),
+        settings_of=functools.partial(clean_group_settings, group),
+    )
+
+
+def session_host(sender: object, *, field: str, key: object, **kwargs: object) -> SessionHost | None:
+    """`"group": <edit key>` on POST /api/sessions (rounds.signals.session_hosted): the new
+    session is an evening of that group."""
+    if field != "group":
+        return None
+    found = group_by_key(key) if isinstance(key, str) else None
+    if found is None or found[1] is not Viewer.EDITOR:
+        raise ProtocolError(400, _("group: give the edit key of a group"), field="group")
+    return evening_host(found[0])
+
+
+@endpoint("GET", "PATCH")
 def group_detail(request: HttpRequest, group: str) -> JsonResponse:
-    found, viewer = open_group(group)
+    if request.method == "GET":
+        found, viewer = open_group(group)
+        return JsonResponse(group_json(found, viewer))
+    found, viewer = open_group(group, write=True)
+    body = json_body(request, allowed={"rules"})
+    if "rules" not in body:
+        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
+    found = services.group_rules_set(group=found, rules=rules_of(body["rules"]))
     return JsonResponse(group_json(found, viewer))
+
+
+def rules_of(raw: object) -> dict | None:
+    """The `rules` object as sent: null, or session creation fields but players."""
+    if raw is not None and not isinstance(raw, dict):
+        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
+    unknown = sorted(set(raw or ()) - RULES_FIELDS)
+    if unknown:
+        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
+    return raw
 
 
 @endpoint("PATCH")

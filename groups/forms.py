@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from groups.inputs import clean_group_name
 from groups.models import MAX_GROUP_NAME_LENGTH, Group, GroupEvening, GroupPlayer
+from groups.selectors import group_rules, group_seats_drawn
 from rounds.errors import translated
+from rounds.forms import SettingsForm, initial_from_state
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_NAME_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
@@ -20,6 +22,7 @@ from rounds.services.sessions import current_settings
 
 NEW_NAMES = 4  # enough for a first evening of newcomers
 SAME_AS_LAST = ""
+OUR_RULES = "ours"
 
 
 class GroupForm(forms.Form):
@@ -44,7 +47,8 @@ def last_settings(group: Group) -> SessionSettings | None:
 
 
 class EveningForm(forms.Form):
-    """Tick who plays (in seat order), add a new name or two, keep the rules or pick a quick setup."""
+    """Tick who plays (in seat order), add a new name or two; the group's own rules, the last
+    evening's or a quick setup."""
 
     players = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
     preset = forms.ChoiceField(required=False, label=_("Rules"))
@@ -55,7 +59,10 @@ class EveningForm(forms.Form):
         self.members = {player.pk: player for player in GroupPlayer.objects.filter(group=group)}
         self.fields["players"].choices = [(pk, player.name) for pk, player in self.members.items()]
         self.last = last_settings(group)
-        first = [(SAME_AS_LAST, _("Same as last evening"))] if self.last is not None else []
+        self.ours = group_rules(group)
+        first = [(OUR_RULES, _("Our rules"))] if self.ours is not None else []
+        if self.last is not None:
+            first.append((SAME_AS_LAST, _("Same as last evening")))
         self.fields["preset"].choices = first + [(preset.id, preset.name) for preset in PRESETS]
         for number in range(1, NEW_NAMES + 1):
             self.fields[f"new_{number}"] = forms.CharField(
@@ -75,10 +82,35 @@ class EveningForm(forms.Form):
 
     @property
     def settings(self) -> SessionSettings:
+        if self.cleaned_data["preset"] == OUR_RULES:
+            return self.ours  # type: ignore[return-value]
         preset = PRESETS_BY_ID.get(self.cleaned_data["preset"])
         if preset is None:
             return self.last or SessionSettings.from_preset(DEFAULT_PRESET)
-        return SessionSettings.from_preset(preset, keep=self.last)
+        return SessionSettings.from_preset(preset, keep=self.ours or self.last)
+
+    @property
+    def randomize_seats(self) -> bool:
+        return self.cleaned_data["preset"] == OUR_RULES and group_seats_drawn(self.group)
+
+
+class GroupRulesForm(SettingsForm):
+    """The group's own rules: the session's settings fields, and whether seats are drawn."""
+
+    randomize_seats = forms.BooleanField(required=False, label=_("Randomize seats"))
+
+    def __init__(self, group: Group, *args: object, **kwargs: object) -> None:
+        if group.rules is not None:
+            kwargs.setdefault(
+                "initial", initial_from_state(group.rules) | {"randomize_seats": group_seats_drawn(group)}
+            )
+        super().__init__(*args, **kwargs)
+        del self.fields["rescore"]
+
+    @property
+    def rules(self) -> dict:
+        """The rules as creation fields, for groups.services.group_rules_set."""
+        return {**self.changes, "randomize_seats": self.cleaned_data.get("randomize_seats", False)}
 
 
 class RenameForm(forms.Form):

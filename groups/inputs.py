@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 
-from groups.models import MAX_GROUP_NAME_LENGTH
+from groups.models import MAX_GROUP_NAME_LENGTH, Group
+from groups.selectors import group_rules, group_seats_drawn
 from rounds.errors import ServiceError
-from rounds.inputs import clean_name
+from rounds.inputs import SessionSettings, clean_name, clean_settings
 from rounds.names import NameMessages
 from rounds.scoring import gettext_noop
 
@@ -27,6 +29,7 @@ BAD_DAY = {
     "to": gettext_noop("To: give a date as YYYY-MM-DD, such as 2026-03-19"),
     "played_on": gettext_noop("Date: give a date as YYYY-MM-DD, such as 2026-03-19"),
 }
+SEATS_FLAG = gettext_noop("randomize_seats: give true or false")
 RANGE_BACKWARDS = gettext_noop("Dates: the range starts after it ends")
 # A year of weekly evenings is about 13 KB; the cap keeps one import inside one request.
 MAX_LOG_BYTES = 256 * 1024
@@ -84,3 +87,14 @@ def clean_log_text(raw: bytes | str) -> str:
     if not text.strip():
         raise ServiceError(LOG_EMPTY, field="log")
     return text
+
+
+def clean_group_settings(group: Group, changes: Mapping[str, object]) -> tuple[SessionSettings, bool]:
+    """Session creation fields (a preset, then the fields given) over the group's own rules, checked
+    by the session's parser; and whether seats are drawn. A new evening and a change of the
+    group's rules both read what was sent this way."""
+    settings = clean_settings(changes, base=group_rules(group))
+    randomize_seats = changes.get("randomize_seats", group_seats_drawn(group))
+    if not isinstance(randomize_seats, bool):
+        raise ServiceError(SEATS_FLAG, field="randomize_seats")
+    return settings, randomize_seats

@@ -22,12 +22,19 @@ class Group(models.Model):
     name = models.CharField(max_length=MAX_GROUP_NAME_LENGTH)
     edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # "Our rules" (SPEC 5): a session's settings JSON, as the state shows it and POST /api/sessions
+    # takes it, plus `randomize_seats`; null while the group has none (groups.selectors.group_rules).
+    rules = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="group_keys_differ"),
             models.CheckConstraint(condition=~Q(name=""), name="group_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(rules__isnull=True) | Q(rules__has_keys=["mode", "tiers"]),
+                name="group_rules_whole",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,12 +1,24 @@
-"""The groups part of the OpenAPI document (API.md "Groups and seasons"), merged into the one
-document rounds/openapi.py serves at /api/openapi.json."""
+"""The groups part of the OpenAPI document (API.md "Groups and seasons"), assembled into the one
+document scorekeeper/openapi.py serves at /api/openapi.json."""
 
 from __future__ import annotations
 
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi import json_content, operation
-from rounds.openapi_schemas import BOOLEAN, INTEGER, MONEY, STRING, array, nullable, obj, ref
+from rounds.openapi_schemas import (
+    BODIES,
+    BOOLEAN,
+    INTEGER,
+    MONEY,
+    SETTINGS_INPUT,
+    STRING,
+    array,
+    json_content,
+    nullable,
+    obj,
+    operation,
+    ref,
+)
 
 GROUP = {
     "name": "group",
@@ -37,7 +49,14 @@ DRY_RUN = {
 RATE = nullable({"type": "string", "pattern": r"^-?\d+\.\d{2}$"})
 LOG = {"type": "string", "description": "a paper log: dates, F=n, lines of names, lines of counts"}
 
+# A new evening: the body of POST /api/sessions without its "group" (the group is in the path).
+SESSION_CREATE = BODIES["SessionCreate"]
+EVENING_CREATE = {
+    **SESSION_CREATE,
+    "properties": {name: schema for name, schema in SESSION_CREATE["properties"].items() if name != "group"},
+}
 GROUP_SCHEMAS = {
+    "EveningCreate": EVENING_CREATE,
     "Group": obj(
         {
             "id": STRING,
@@ -48,6 +67,8 @@ GROUP_SCHEMAS = {
                 {"page": STRING, "follow": STRING, "season": STRING, "export": STRING, "socket": STRING},
                 required=("follow",),
             ),
+            # The group's own rules (SPEC 5): a session's settings, and whether seats are drawn.
+            "rules": nullable({"allOf": [ref("Settings"), obj({"randomize_seats": BOOLEAN})]}),
         },
         required=("view_id", "name", "players", "links"),
     ),
@@ -106,6 +127,18 @@ GROUP_SCHEMAS = {
         required=("name",),
         closed=True,
     ),
+    "GroupRulesChange": obj(
+        {
+            "rules": nullable(
+                {
+                    "description": "session creation fields but players, over the group's rules; null clears them",
+                    **obj({**SETTINGS_INPUT, "randomize_seats": BOOLEAN}, closed=True),
+                }
+            )
+        },
+        required=("rules",),
+        closed=True,
+    ),
     "PlayerRename": obj(
         {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}},
         required=("name",),
@@ -144,6 +177,14 @@ GROUP_PATHS = {
     },
     "/api/groups/{group}": {
         "get": operation("The group and its players", 200, ref("Group"), errors=(), parameters=(GROUP,)),
+        "patch": operation(
+            'Set the group\'s own rules (SPEC 5 "Our rules"): its later evenings start with them',
+            200,
+            ref("Group"),
+            errors=(403,),
+            body="GroupRulesChange",
+            parameters=(GROUP,),
+        ),
     },
     "/api/groups/{group}/players/{player}": {
         "patch": operation(
@@ -153,6 +194,16 @@ GROUP_PATHS = {
             errors=(403,),
             body="PlayerRename",
             parameters=(GROUP, PLAYER),
+        ),
+    },
+    "/api/groups/{group}/evenings": {
+        "post": operation(
+            'Start an evening of the group (as POST /api/sessions with its "group")',
+            201,
+            ref("State"),
+            errors=(403, 429),
+            body="EveningCreate",
+            parameters=(GROUP,),
         ),
     },
     "/api/groups/{group}/season": {

@@ -1,5 +1,5 @@
 """Paper logs in and out of a group (API.md "Paper log format"). Reading and writing the text is
-rounds/paperlog.py's; this turns its tables into finished evenings of the group, all or nothing,
+groups/paperlog.py's; this turns its tables into finished evenings of the group, all or nothing,
 and the group's evenings back into tables.
 """
 
@@ -16,12 +16,7 @@ from django.utils.translation import gettext
 
 from groups.inputs import MAX_LOG_BYTES
 from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
-from groups.services import GROUP_FULL, group_players_for, link_evening
-from rounds.errors import ServiceError, translated
-from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.models import MAX_SESSION_ROUNDS, Round
-from rounds.names import name_key
-from rounds.paperlog import (
+from groups.paperlog import (
     PaperLogError,
     PaperRound,
     PaperTable,
@@ -30,6 +25,11 @@ from rounds.paperlog import (
     fry_from_tiers,
     fry_tiers,
 )
+from groups.services import GROUP_FULL, group_players_for, link_evening
+from rounds.errors import ServiceError, translated
+from rounds.inputs import SessionSettings, clean_players, clean_settings
+from rounds.models import MAX_SESSION_ROUNDS, Round
+from rounds.names import name_key
 from rounds.ratelimit import rate_limited
 from rounds.scoring import CoveringStyle, Mode, RoundEntry, ScoredRound, ScoringError, gettext_noop
 from rounds.services.imports import scored_entries, session_import

@@ -14,9 +14,11 @@ from django.utils.translation import gettext
 from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
+from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
 from rounds.scoring import real_losses
-from rounds.selectors import KEY_PATTERN, Viewer, money, settlement_of
+from rounds.selectors import KEY_PATTERN, Viewer
+from rounds.state import money, settlement_of
 
 
 def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:
@@ -47,6 +49,17 @@ def group_by_key(key: str) -> tuple[Group, Viewer] | None:
     return (group, Viewer.FOLLOWER) if group is not None else None
 
 
+def group_rules(group: Group) -> SessionSettings | None:
+    """The group's own rules (SPEC 5 "Our rules"), read by the parser that checked them; None
+    while the group has none. Its evenings, rematches and club nights start from them."""
+    return None if group.rules is None else clean_settings(group.rules)
+
+
+def group_seats_drawn(group: Group) -> bool:
+    """Whether the group's own rules draw the seats of a new evening."""
+    return bool(group.rules and group.rules.get("randomize_seats"))
+
+
 def group_links(group: Group, viewer: Viewer) -> dict:
     key = group.edit_key if viewer is Viewer.EDITOR else group.view_key
     links = {
@@ -69,6 +82,7 @@ def group_json(group: Group, viewer: Viewer) -> dict:
             for pk, name in GroupPlayer.objects.filter(group=group).order_by("pk").values_list("pk", "name")
         ],
         "links": group_links(group, viewer),
+        "rules": group.rules,
     }
     if viewer is Viewer.EDITOR:
         reply = {"id": group.edit_key, **reply}

@@ -1,21 +1,24 @@
-"""Writes to a group: create it, start an evening from it, rename a player. Keyword-only, atomic."""
+"""Writes to a group: create it, set its own rules, start an evening from it, rename a player. Keyword-only, atomic."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
 
-from groups.inputs import clean_new_name
+from groups.inputs import clean_group_settings, clean_new_name
 from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.selectors import group_rules
 from rounds import services as rounds_services
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players
 from rounds.models import Session
 from rounds.names import name_key
 from rounds.scoring import gettext_noop
+from rounds.services.sessions import apply_settings
+from rounds.state import settings_json
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
@@ -80,6 +83,28 @@ def group_session_create(
     return session
 
 
+def stored_rules(settings: SessionSettings, *, randomize_seats: bool) -> dict:
+    """Rules as a group keeps them: a session's settings JSON, written by the very functions that
+    store and show a session's settings, so every field a session has, the group has."""
+    shown = Session()
+    apply_settings(shown, settings)
+    return {**settings_json(shown), "randomize_seats": randomize_seats}
+
+
+@transaction.atomic
+def group_rules_set(*, group: Group, rules: Mapping[str, object] | None) -> Group:
+    """Set the group's own rules: session creation fields (a preset, then fields given explicitly)
+    over the rules it has; None clears them. Evenings already played keep the rules they had."""
+    group = Group.objects.select_for_update().get(pk=group.pk)
+    if rules is None:
+        group.rules = None
+    else:
+        settings, randomize_seats = clean_group_settings(group, rules)
+        group.rules = stored_rules(settings, randomize_seats=randomize_seats)
+    group.save(update_fields=["rules"])
+    return group
+
+
 def evening_rematched(sender: object, *, session: Session, rematch: Session, **kwargs: object) -> None:
     """A group's evening rematched is the group's next evening, with the same players in the same
     places (rounds.signals.session_rematched, inside the rematch's transaction)."""
@@ -87,6 +112,13 @@ def evening_rematched(sender: object, *, session: Session, rematch: Session, **k
     if evening is not None:
         players = [seat.player for seat in evening.seats.select_related("player").order_by("index")]
         link_evening(group=evening.group, session=rematch, players=players, played_on=timezone.localdate())
+
+
+def evening_rematch_rules(sender: object, *, session: Session, **kwargs: object) -> SessionSettings | None:
+    """A group's evening rematched starts from the group's own rules, if it has them
+    (rounds.signals.rematch_rules)."""
+    group = Group.objects.filter(evenings__session_id=session.pk).only("rules").first()
+    return None if group is None else group_rules(group)
 
 
 def evening_rematch_rate(sender: object, *, session: Session, **kwargs: object) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from groups import paper, services
-from groups.forms import EveningForm, GroupForm, RenameForm
+from groups.forms import EveningForm, GroupForm, GroupRulesForm, RenameForm
 from groups.inputs import clean_log_text
 from groups.models import Group
 from groups.season_page import season_context
@@ -64,6 +64,7 @@ def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: ob
         share["edit"] = share_link(request, payload["links"]["page"])
         extra.setdefault("evening_form", EveningForm(group))
         extra.setdefault("rename_form", RenameForm(group))
+        extra.setdefault("rules_form", GroupRulesForm(group))
     return {**season_part(request, group, viewer), "payload": payload, "share": share, **extra}
 
 
@@ -89,7 +90,10 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
         try:
             with rate_limited(request, "evening", subject=f"group:{found.pk}"):
                 session = services.group_session_create(
-                    group=found, players=form.names, settings=form.settings
+                    group=found,
+                    players=form.names,
+                    settings=form.settings,
+                    randomize_seats=form.randomize_seats,
                 )
         except ScoringError as error:
             form.add_error(None, translated(error))
@@ -100,6 +104,25 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
         status = 400
     context = page_context(request, found, viewer, evening_form=form)
     return render(request, "groups/group.html", context, status=status)
+
+
+@require_POST
+def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
+    """Set the group's own rules (its later evenings start with them), or clear them."""
+    found, viewer = open_group(group, edit=True)
+    if request.POST.get("clear") == "1":
+        services.group_rules_set(group=found, rules=None)
+        return redirect("groups:group", group=group)
+    form = GroupRulesForm(found, request.POST)
+    if form.is_valid():
+        try:
+            services.group_rules_set(group=found, rules=form.rules)
+        except ScoringError as error:
+            form.add_error(error.field if error.field in form.fields else None, translated(error))
+        else:
+            return redirect("groups:group", group=group)
+    context = page_context(request, found, viewer, rules_form=form, rules_open=True)
+    return render(request, "groups/group.html", context, status=400)
 
 
 @require_POST

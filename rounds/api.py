@@ -1,26 +1,15 @@
-"""The JSON API (README "The JSON API"; /api/openapi.json): the same services and selectors as the pages.
-
-Keys in the URL are the only credential (no cookies), so the API needs no CSRF
-token; it only accepts application/json, which a cross-site form cannot send.
-"""
+"""The JSON API of sessions and rounds (README "The JSON API"; /api/openapi.json): the same services
+and selectors as the pages, with the conventions of rounds/jsonapi.py."""
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Callable, Iterable
 from decimal import Decimal, InvalidOperation
 
-from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
 
-from groups.models import Group
-from groups.selectors import group_by_key
-from groups.services import group_session_create
 from rounds import services
-from rounds.errors import VIEW_ONLY, ProtocolError, refusal
+from rounds.errors import VIEW_ONLY, ProtocolError
 from rounds.export import rounds_csv
 from rounds.inputs import (
     SETTINGS_FIELDS,
@@ -31,81 +20,18 @@ from rounds.inputs import (
     clean_round_entry,
     clean_settings,
 )
+from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, state_response
 from rounds.locking import lock_acquire, lock_release, lock_state, lock_takeover
 from rounds.models import Session
-from rounds.openapi import document as openapi_document
 from rounds.outbox import stored_requests
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.publish import reply_json, state_after_write
-from rounds.ratelimit import RateLimited, rate_limited
+from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
-from rounds.scoring import ScoringError
-from rounds.selectors import (
-    Viewer,
-    round_history,
-    round_preview,
-    session_by_key,
-    session_history,
-    table_state,
-)
-from rounds.signals import rematch_rate
-
-LOCK_HEADER = "X-Entry-Lock"
-
-
-def refused(error: ProtocolError | ScoringError) -> JsonResponse:
-    status, body = refusal(error)
-    response = JsonResponse(body, status=status)
-    if isinstance(error, RateLimited):
-        response["Retry-After"] = str(error.retry_after)
-    return response
-
-
-def endpoint(*methods: str) -> Callable:
-    """A JSON endpoint: only `methods`; every refusal becomes a JSON error, never a 500."""
-
-    def decorate(view: Callable) -> Callable:
-        @csrf_exempt
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> JsonResponse:
-            if request.method not in methods:
-                message = _("This address does not accept %(method)s") % {"method": request.method}
-                response = refused(ProtocolError(405, message))
-                response["Allow"] = ", ".join(methods)
-                return response
-            try:
-                return view(request, *args, **kwargs)
-            except (ProtocolError, ScoringError) as error:
-                return refused(error)
-
-        return wrapper
-
-    return decorate
-
-
-def json_body(request: HttpRequest, *, allowed: Iterable[str], required: bool = True) -> dict:
-    """The request's JSON object, refusing other media types, oversize bodies and unknown fields."""
-    try:
-        raw = request.body
-    except RequestDataTooBig:
-        raise ProtocolError(413, _("The request is too large (at most 64 KB)")) from None
-    if not raw and not required:
-        return {}
-    if request.content_type != "application/json":
-        raise ProtocolError(415, _("Send JSON with Content-Type: application/json"))
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError(400, _("The body is not valid JSON")) from None
-    except RecursionError:
-        raise ProtocolError(400, _("The body is nested too deeply")) from None
-    if not isinstance(body, dict):
-        raise ProtocolError(400, _("The body must be a JSON object"))
-    unknown = sorted(set(body) - set(allowed))
-    if unknown:
-        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
-    return body
+from rounds.selectors import Viewer, round_history, session_by_key, session_history
+from rounds.services.preview import round_preview
+from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
+from rounds.state import state_after_write, table_state
 
 
 def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
@@ -117,41 +43,29 @@ def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
     return found
 
 
-def flag(body: dict, name: str) -> bool:
-    value = body.get(name, False)
-    if not isinstance(value, bool):
-        raise ProtocolError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
-    return value
-
-
 @endpoint("POST")
 def sessions(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", "group"})
+    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", *HOST_FIELDS})
     players = clean_players(body.get("players"))
-    settings = clean_settings(body)
-    group = group_to_join(body.get("group"))
+    host = next((found for field in HOST_FIELDS if (found := host_of(field, body.get(field)))), None)
+    if host is None:
+        settings, randomize_seats = clean_settings(body), flag(body, "randomize_seats")
+    else:  # a group's evening starts from the group's own rules (SPEC 5 "Our rules")
+        settings, randomize_seats = host.settings_of(body)
     # A stranger's session counts against the address; a group's evening, against the group.
-    scope, subject = ("session", None) if group is None else ("evening", f"group:{group.pk}")
+    scope, subject = ("session", None) if host is None else (host.scope, host.subject)
+    create = services.session_create if host is None else host.create
     with rate_limited(request, scope, subject=subject):
-        if group is None:
-            session = services.session_create(
-                players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-            )
-        else:
-            session = group_session_create(
-                group=group, players=players, settings=settings, randomize_seats=flag(body, "randomize_seats")
-            )
+        session = create(players=players, settings=settings, randomize_seats=randomize_seats)
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
 
 
-def group_to_join(key: object) -> Group | None:
-    """The group a new session joins (its edit key), or None."""
-    if key is None:
-        return None
-    found = group_by_key(key) if isinstance(key, str) else None
-    if found is None or found[1] is not Viewer.EDITOR:
-        raise ProtocolError(400, _("group: give the edit key of a group"), field="group")
-    return found[0]
+def host_of(field: str, key: object) -> SessionHost | None:
+    """The other app's owner a new session names (rounds.signals.session_hosted), else None."""
+    host = session_host(field, key)
+    if key is not None and host is None:  # no app takes the field
+        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": field}, field=field)
+    return host
 
 
 @endpoint("GET")
@@ -199,11 +113,6 @@ def round_reply(write: services.RoundWrite, session: Session, *, status: int) ->
     """The round written, the state after it, and `version_id`: the history version it recorded."""
     reply = write_reply(write, session, viewer=Viewer.EDITOR)
     return state_response(reply, status=200 if write.replayed else status)
-
-
-def state_response(payload: dict, *, status: int = 200) -> HttpResponse:
-    """A JSON reply holding a published state, its rounds' JSON reused (rounds/publish.py)."""
-    return HttpResponse(reply_json(payload), content_type="application/json", status=status)
 
 
 @endpoint("POST")
@@ -322,18 +231,6 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key)
     return JsonResponse({"number": number, "versions": round_history(session, number)})
-
-
-@endpoint("GET")
-def openapi(request: HttpRequest) -> JsonResponse:
-    """The OpenAPI 3.1 description of this API (rounds/openapi.py)."""
-    return JsonResponse(openapi_document(), json_dumps_params={"ensure_ascii": False})
-
-
-@csrf_exempt
-def not_found(request: HttpRequest, path: str = "") -> JsonResponse:
-    """Anything under /api/ that no endpoint answers: the contract's JSON 404, never the HTML page."""
-    return refused(ProtocolError(404, _("There is no API endpoint at this address")))
 
 
 @endpoint("GET")

@@ -3,7 +3,8 @@
 The consumer only translates messages: services do the writes, selectors build
 the state. Every change reaches the group once, after commit, with its state built
 once (rounds/publish.py) or, for the entry lock, the lock alone; each consumer adds
-its viewer's own fields (keys, links, can_edit) without a query. A device gets the
+its viewer's own fields (keys, links, can_edit) without a query. The socket that wrote gets
+the state once, in its reply, not again from the group. A device gets the
 full state when it connects and whenever it asks (having missed a version).
 """
 
@@ -33,11 +34,13 @@ from rounds.locking import (
     lock_takeover,
 )
 from rounds.models import Session
-from rounds.publish import reply_json
+from rounds.publish import written_from
 from rounds.ratelimit import Allowance
 from rounds.replies import write_reply
 from rounds.scoring import ScoringError, gettext_noop
-from rounds.selectors import Viewer, for_viewer, links_json, round_preview, session_by_key, table_state
+from rounds.selectors import Viewer, session_by_key
+from rounds.services.preview import round_preview
+from rounds.state import for_viewer, links_json, reply_json, table_state
 
 logger = logging.getLogger(__name__)
 
@@ -239,23 +242,25 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             "request_id": clean_request_id(content.get("request_id")),
             "release_lock": release,
         }
-        if kind in HISTORY_WRITES:
-            version_id = clean_version_id(content.get("version"))
-            write = await run_service(HISTORY_WRITES[kind], version_id=version_id, **arguments)
-        elif kind == "round.delete":
-            write = await run_service(services.round_delete, number=content.get("number"), **arguments)
-        elif kind == "round.edit":
-            entry = clean_round_entry(content)
-            write = await run_service(
-                services.round_edit, number=content.get("number"), entry=entry, **arguments
-            )
-        else:
-            write = await run_service(services.round_add, entry=clean_round_entry(content), **arguments)
+        with written_from(self.channel_name):  # the group's message skips this socket: the reply has it
+            if kind in HISTORY_WRITES:
+                version_id = clean_version_id(content.get("version"))
+                write = await run_service(HISTORY_WRITES[kind], version_id=version_id, **arguments)
+            elif kind == "round.delete":
+                write = await run_service(services.round_delete, number=content.get("number"), **arguments)
+            elif kind == "round.edit":
+                entry = clean_round_entry(content)
+                write = await run_service(
+                    services.round_edit, number=content.get("number"), entry=entry, **arguments
+                )
+            else:
+                write = await run_service(services.round_add, entry=clean_round_entry(content), **arguments)
         if release:
             self.lock_token = None
         elif not write.replayed and isinstance(token, str):
             self.holding(token)  # a write is activity: it renewed the lease
         reply = await reply_to_write(write, self.session, self.viewer)
+        self.watch_expiry(reply["state"]["lock"])
         return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
 
     @classmethod
@@ -276,6 +281,8 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         if "state" not in message:
             await self.send_lock(message["lock"], kinds)
             return
+        if message.get("origin") == self.channel_name:
+            return  # this socket's own write: its reply carries the same state
         state = for_viewer(message["state"], self.session, self.viewer, links=self.links)
         await self.send_json({"type": kinds[0], "events": kinds, "state": state})
         self.watch_expiry(state["lock"])

@@ -11,7 +11,8 @@ from django.utils.translation import pgettext
 from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
-from rounds.selectors import ScoredSession, Viewer, scored_session, table_state
+from rounds.selectors import ScoredSession, Viewer, scored_session
+from rounds.state import table_state
 from rounds.stats import player_stats
 
 

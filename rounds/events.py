@@ -22,14 +22,6 @@ def after_commit(send_it: Callable[[], None]) -> None:
     transaction.on_commit(send_it, robust=True)
 
 
-def announce(session_id: int, event: str) -> None:
-    """After commit, tell the table that the session changed in a way its caller does not narrow
-    down: the state is built once and sent whole."""
-    from rounds.publish import changed  # the state's builder imports the lock, which imports this
-
-    changed(session_id, [event], rounds_from=1)
-
-
 def send(session_id: int, message: dict) -> None:
     layer = get_channel_layer()
     if layer is not None:

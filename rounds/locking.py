@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import DateTimeField, ExpressionWrapper, Q
-from django.db.models.functions import Now
+from django.db.models import DateTimeField, ExpressionWrapper, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce, Now
 
 from rounds import events
 from rounds.errors import (
@@ -77,10 +77,18 @@ def lock_state(session_id: int) -> dict | None:
     lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=Now()).first()
     if lock is None or not is_live(lock):
         return None
+    return lock_json(
+        lock,
+        expires_in=(lock.expires_at - lock.db_now).total_seconds(),
+        idle_for=(lock.db_now - lock.renewed_at).total_seconds(),
+    )
+
+
+def lock_json(lock: EntryLock, *, expires_in: float, idle_for: float) -> dict:
     return {
         "holder": lock.holder,
-        "expires_in": round((lock.expires_at - lock.db_now).total_seconds(), 1),
-        "idle_for": round((lock.db_now - lock.renewed_at).total_seconds(), 1),
+        "expires_in": round(expires_in, 1),
+        "idle_for": round(idle_for, 1),
         "idle_after": settings.LOCK_IDLE_SECONDS,
         "round": lock.editing_round,
         "lease": lease_id(lock.token),
@@ -97,6 +105,18 @@ def announce_lock(session_id: int) -> None:
 def lock_row(session: Session) -> EntryLock:
     """The session's lock row, locked until the transaction ends, with the database's time."""
     return EntryLock.objects.select_for_update().annotate(db_now=Now()).get(session=session)
+
+
+def lock_for_write(session: Session) -> EntryLock:
+    """lock_row() for a round write, in the same statement: the session read afresh under the lock
+    (`lock.session`) and the number of its last round (`lock.rounds_played`, 0 for none)."""
+    last = Round.objects.filter(session=OuterRef("session")).order_by("-number").values("number")[:1]
+    return (
+        EntryLock.objects.select_for_update(of=("self",))
+        .select_related("session")
+        .annotate(db_now=Now(), rounds_played=Coalesce(Subquery(last), 0))
+        .get(session=session)
+    )
 
 
 def is_live(lock: EntryLock) -> bool:
@@ -125,13 +145,15 @@ def held_lock(*, session: Session, token: str | None) -> EntryLock:
     return lock
 
 
-def lock_after_write(lock: EntryLock, *, release: bool) -> None:
-    """A write is activity: renew the lease, or hand the lock back when the entry is done."""
+def lock_after_write(lock: EntryLock, *, release: bool) -> dict | None:
+    """A write is activity: renew the lease, or hand the lock back when the entry is done.
+    The lock as followers now see it (lock_state()), without reading it again."""
     rows = EntryLock.objects.filter(pk=lock.pk, token=lock.token)
     if release:
         rows.update(**FREE)
-    else:
-        rows.update(renewed_at=Now(), expires_at=from_now(settings.LOCK_LEASE_SECONDS))
+        return None
+    rows.update(renewed_at=Now(), expires_at=from_now(settings.LOCK_LEASE_SECONDS))
+    return lock_json(lock, expires_in=settings.LOCK_LEASE_SECONDS, idle_for=0.0)
 
 
 FREE = {

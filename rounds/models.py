@@ -9,7 +9,9 @@ import uuid
 
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Lower
+from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 
 from rounds.names import MAX_NAME_LENGTH
@@ -29,6 +31,19 @@ MAX_SESSION_ROUNDS = 1000
 def new_key() -> str:
     """An unguessable session key: 144 random bits, URL-safe."""
     return secrets.token_urlsafe(18)
+
+
+def hands_in_range() -> Q:
+    """Each player's cards left 0–13, their 2s held 0–4 and no more than those cards, at most
+    MAX_PLAYERS players (a missing place reads as NULL, which a check lets pass)."""
+    condition = Q(**{f"cards__{MAX_PLAYERS}__isnull": True}) & Q(**{f"twos__{MAX_PLAYERS}__isnull": True})
+    for index in range(MAX_PLAYERS):
+        cards, twos = f"cards__{index}", f"twos__{index}"
+        condition &= Q(**{f"{cards}__gte": 0, f"{cards}__lte": MAX_CARDS})
+        condition &= Q(**{f"{twos}__gte": 0, f"{twos}__lte": TWOS_IN_DECK})
+        # A lookup between two keys (F() of a key transform does not compile on SQLite).
+        condition &= Q(LessThanOrEqual(KeyTransform(str(index), "twos"), KeyTransform(str(index), "cards")))
+    return condition
 
 
 class Session(models.Model):
@@ -131,8 +146,8 @@ class Round(models.Model):
     covering_style = models.CharField(
         max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
     )
-    # The hands as reported (a copy of its Hand rows, so the state reads one row per round)
-    # and how it scored under its rules, stored when written so no read scores it again.
+    # The hands as reported (cards left and 2s held, in player order: the one place they are
+    # kept) and how the round scored under its rules, stored when written so no read scores it again.
     cards = models.JSONField(default=list)
     twos = models.JSONField(null=True, blank=True)
     winner = models.PositiveSmallIntegerField(default=0)
@@ -159,38 +174,11 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(covering_style__in=COVERING_STYLES), name="round_covering_style_known"
             ),
+            models.CheckConstraint(condition=hands_in_range(), name="round_hands_in_range"),
         ]
 
     def __str__(self) -> str:
         return f"Round {self.number}"
-
-
-class Hand(models.Model):
-    """What one player still held when the round ended."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
-    player_index = models.PositiveSmallIntegerField()
-    cards_left = models.PositiveSmallIntegerField()
-    twos_held = models.PositiveSmallIntegerField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["player_index"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "player_index"], name="hand_player_unique"),
-            models.CheckConstraint(condition=Q(player_index__lt=MAX_PLAYERS), name="hand_player_in_range"),
-            models.CheckConstraint(
-                condition=Q(cards_left__gte=0) & Q(cards_left__lte=MAX_CARDS),
-                name="hand_cards_left_0_to_13",
-            ),
-            models.CheckConstraint(
-                condition=Q(twos_held__isnull=True)
-                | (Q(twos_held__gte=0) & Q(twos_held__lte=TWOS_IN_DECK) & Q(twos_held__lte=F("cards_left"))),
-                name="hand_twos_held_within_cards",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.round}: player {self.player_index} held {self.cards_left}"
 
 
 class RoundVersion(models.Model):

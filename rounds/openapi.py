@@ -1,9 +1,5 @@
-"""The OpenAPI 3.1 description of the JSON API (README "The JSON API"), served at /api/openapi.json.
-
-The one place the contract is written for machines: tests/test_openapi.py validates it and
-checks that every /api/ route of rounds/urls.py is in it, and schemathesis calls every
-operation of it against a live server (tests/test_schemathesis.py).
-"""
+"""The rounds part of the OpenAPI 3.1 document (sessions, rounds, the lock, history), which
+scorekeeper/openapi.py assembles with the groups and events parts and serves at /api/openapi.json."""
 
 from __future__ import annotations
 
@@ -18,20 +14,10 @@ from rounds.openapi_schemas import (
     array,
     nullable,
     obj,
+    operation,
     ref,
 )
 
-DESCRIPTIONS = {
-    400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
-    403: "A follow key tried to write",
-    404: "No such session, group, event, round, history version or address",
-    405: "This address does not take that method",
-    409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
-    "or the history version cannot be restored or undone (its round exists, or changed since)",
-    413: "The body is over 64 KB",
-    415: "The body is not application/json",
-    429: "Too many new sessions, groups, events, imports or rematches from this address, or evenings in this group, or changes to this event (see Retry-After)",
-}
 KEY = {
     "name": "key",
     "in": "path",
@@ -66,44 +52,7 @@ LOCK_HEADER = {
 }
 
 
-def json_content(schema: dict) -> dict:
-    return {"application/json": {"schema": schema}}
-
-
-def operation(
-    summary: str,
-    ok: int,
-    reply: dict | None,
-    *,
-    errors: tuple[int, ...],
-    body: str | None = None,
-    body_required: bool = True,
-    parameters: tuple[dict, ...] = (),
-    media: str = "application/json",
-    replay: bool = False,
-) -> dict:
-    """`replay`: a write whose request_id was seen before answers 200 with its first reply."""
-    responses: dict = {str(ok): {"description": "OK" if ok == 200 else "Created"}}
-    if reply is not None:
-        responses[str(ok)]["content"] = {media: {"schema": reply}}
-    if replay:
-        responses["200"] = {
-            "description": "Done before under this request_id",
-            "content": json_content(reply),
-        }
-    if body is not None:
-        errors = (*errors, 400, 413, 415)
-    for status in sorted({*errors, 404, 405}):
-        responses[str(status)] = {"description": DESCRIPTIONS[status], "content": json_content(ref("Error"))}
-    result: dict = {"summary": summary, "responses": responses, "parameters": list(parameters)}
-    if body is not None:
-        result["requestBody"] = {"required": body_required, "content": json_content(ref(body))}
-    return result
-
-
 WRITE = (KEY, LOCK_HEADER)
-CHECK = {"type": "string", "enum": ["ok", "down"]}
-HEALTH = obj({"database": CHECK, "channel_layer": CHECK}, required=("database", "channel_layer"), closed=True)
 PATHS = {
     "/api/sessions": {
         "post": operation("Start a session", 201, ref("State"), errors=(429,), body="SessionCreate"),
@@ -253,32 +202,5 @@ PATHS = {
     "/api/sessions/{key}/export.json": {
         "get": operation("The state as a JSON file", 200, ref("State"), errors=(), parameters=(KEY,)),
     },
-    "/api/openapi.json": {"get": operation("This document", 200, {"type": "object"}, errors=())},
-    "/healthz": {
-        "get": {
-            "summary": "Can this worker serve? It asks the database and the channel layer",
-            "parameters": [],
-            "responses": {
-                "200": {"description": "Both answer", "content": json_content(HEALTH)},
-                "503": {"description": "One of them is down", "content": json_content(HEALTH)},
-            },
-        }
-    },
 }
-
-
-def document() -> dict:
-    from events.openapi import EVENT_PATHS, EVENT_SCHEMAS  # so does the events app
-    from groups.openapi import GROUP_PATHS, GROUP_SCHEMAS  # the groups app describes its own part
-
-    return {
-        "openapi": "3.1.0",
-        "info": {
-            "title": "Big Two scorekeeper",
-            "version": "1",
-            "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
-            "keys in the path are the only credential; writes need the X-Entry-Lock token.",
-        },
-        "paths": {**PATHS, **GROUP_PATHS, **EVENT_PATHS},
-        "components": {"schemas": {**SCHEMAS, **BODIES, **GROUP_SCHEMAS, **EVENT_SCHEMAS}},
-    }
+SCHEMAS_AND_BODIES = {**SCHEMAS, **BODIES}

@@ -11,7 +11,7 @@ from rounds import publish
 from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
 from rounds.scoring import gettext_noop
-from rounds.selectors import settlement_of
+from rounds.state import settlement_of
 
 TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
 

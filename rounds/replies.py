@@ -1,24 +1,25 @@
 """The one reply to every round write, over HTTP and over the socket (API.md, "Every write's reply").
 
 `{"round": ..., "state": ...}` where the state is the one published after the write
-committed (rounds/publish.py), so its `finished` and `version` already count the write.
+committed (rounds/publish.py), so its `finished` and `version` already count the write, with
+the rounds from the first one the write touched, as the group got them (rounds/state.py).
 """
 
 from __future__ import annotations
 
 from rounds.models import RoundVersion, Session
-from rounds.publish import state_after_write
 from rounds.selectors import Viewer
 from rounds.services.records import RoundWrite
+from rounds.state import state_after_write
 
 
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:
     """The round as it now stands (a deleted one as it was), the state after the write, and
     the history version the write recorded (`version_id`: what an undo takes back)."""
-    if write.session_version is not None:
-        state = state_after_write(session, viewer, version=write.session_version)
-    else:  # a replayed request: the state as it stands now
-        state = state_after_write(Session.objects.get(pk=session.pk), viewer)
+    if write.session_version is not None:  # from the round written on, as the group got it
+        state = state_after_write(session, viewer, version=write.session_version, rounds_from=write.number)
+    else:  # a replayed request: the state as it stands now, whole
+        state = state_after_write(Session.objects.get(pk=session.pk), viewer, rounds_from=1)
     reply = {"round": written_round(write, session, state), "state": state, "version_id": write.version_id}
     if write.deleted:
         reply["deleted"] = write.number

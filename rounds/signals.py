@@ -1,6 +1,7 @@
 """What other apps can follow of a session without the rounds app knowing them (groups does).
 
-- `session_published` (session_id=, kinds=): once per change, after its commit (rounds/publish.py).
+- `session_published` (session_id=, kinds=, session=): once per change, after its commit
+  (rounds/publish.py); `session` as the change left it.
 - `session_rematched` (session=, rematch=): inside a rematch's transaction; the evening's ties
   carry over to the next one (a group's evening rematched is the group's next evening).
 - `session_links` (session=): while the session page is drawn; a receiver may answer with a
@@ -8,9 +9,17 @@
 - `rematch_counted` (session=): before a rematch; a receiver may answer `(scope, subject)` to
   count the rematch against (a group's evening: the group's evenings), else it counts against
   the address's rematches.
+- `rematch_rules` (session=): before a rematch; a receiver may answer with the SessionSettings
+  the rematch starts from (a group's evening: the group's own rules), else it keeps the evening's.
 - `sessions_kept` (): asked by `purge_sessions`; a receiver answers with a query of the session
   ids it keeps (a group's evenings live and go with their group), never purged on their own.
+- `session_hosted` (field=, key=): `POST /api/sessions` names another app's owner of the new
+  session (`"group": <edit key>`); the app that knows `field` answers with a SessionHost or
+  refuses the key (a ProtocolError naming the field). A field nobody answers is unknown.
 """
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.dispatch import Signal
 
@@ -19,6 +28,34 @@ session_rematched = Signal()
 session_links = Signal()
 sessions_kept = Signal()
 rematch_counted = Signal()
+rematch_rules = Signal()
+session_hosted = Signal()
+
+
+@dataclass(frozen=True)
+class SessionHost:
+    """Who a new session belongs to, as its app answers: what the new session counts against
+    (`scope`, `subject`: see rounds/ratelimit.py) and how it is made: `create(players=,
+    settings=, randomize_seats=)` returns the session; `settings_of(body)` reads the creation
+    fields sent over the host's own rules, answering (settings, randomize_seats)."""
+
+    scope: str
+    subject: str | None
+    create: Callable[..., object]
+    settings_of: Callable[[dict], tuple[object, bool]]
+
+
+HOST_FIELDS = ("group",)
+
+
+def session_host(field: str, key: object) -> SessionHost | None:
+    """The host `key` names in `field` of a new session, or None when the field is absent."""
+    if key is None:
+        return None
+    for _receiver, answer in session_hosted.send(sender=None, field=field, key=key):
+        if answer is not None:
+            return answer
+    return None
 
 
 def rematch_rate(session: object) -> tuple[str, str | None]:
@@ -27,6 +64,14 @@ def rematch_rate(session: object) -> tuple[str, str | None]:
         if answer:
             return answer
     return "rematch", None
+
+
+def rematch_settings(session: object) -> object | None:
+    """The settings another app gives a rematch of this session, or None: keep the evening's."""
+    for _receiver, answer in rematch_rules.send(sender=type(session), session=session):
+        if answer is not None:
+            return answer
+    return None
 
 
 def page_links(session: object) -> list[dict]:

@@ -1,4 +1,4 @@
-from django.urls import path, re_path
+from django.urls import path
 
 from rounds import api, views
 
@@ -17,7 +17,6 @@ urlpatterns = [
     path("s/<str:key>/settings", views.session_settings, name="session-settings"),
     path("api/sessions", api.sessions, name="api-sessions"),
     path("api/presets", api.presets, name="api-presets"),
-    path("api/openapi.json", api.openapi, name="api-openapi"),
     path("api/sessions/<str:key>", api.session_detail, name="api-session"),
     path("api/sessions/<str:key>/lock", api.lock, name="api-lock"),
     path("api/sessions/<str:key>/rounds", api.rounds, name="api-rounds"),
@@ -42,6 +41,4 @@ urlpatterns = [
         {"action": "undo"},
         name="api-undo",
     ),
-    # Last: every other address under /api/ answers the JSON 404 of the contract.
-    re_path(r"^api/(?P<path>.*)$", api.not_found, name="api-not-found"),
 ]

@@ -13,18 +13,19 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rounds import services
-from rounds.api import refused
 from rounds.errors import ProtocolError, status_of, translated
 from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
+from rounds.jsonapi import refused
+from rounds.locking import lock_state
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
-from rounds.publish import state_after_write
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import ScoringError
-from rounds.selectors import Viewer, lock_state, session_by_key, table_state
+from rounds.selectors import Viewer, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_links
+from rounds.state import state_after_write, table_state
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last

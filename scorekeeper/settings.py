@@ -211,7 +211,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 # Request bodies past this size are refused before they are parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 
-# An extra word in the service worker's version (rounds/shell.py), which otherwise changes only
+# An extra word in the service worker's version (scorekeeper/shell.py), which otherwise changes only
 # with the static files: set it to have every phone take a new worker and drop its kept pages.
 SERVICE_WORKER_RELEASE = os.environ.get("SERVICE_WORKER_RELEASE", "")
 

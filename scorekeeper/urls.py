@@ -1,16 +1,32 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path, re_path
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog
 
-from rounds.shell import service_worker
+from rounds.errors import ProtocolError
+from rounds.jsonapi import refused
 from scorekeeper.health import healthz
+from scorekeeper.openapi import openapi
+from scorekeeper.shell import service_worker
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Anything under /api/ that no endpoint answers: the contract's JSON 404, never the HTML page."""
+    return refused(ProtocolError(404, _("There is no API endpoint at this address")))
+
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("sw.js", service_worker, name="service-worker"),
+    path("api/openapi.json", openapi, name="api-openapi"),
     path("", include("events.urls")),
-    path("", include("groups.urls")),  # first: rounds ends with the catch-all JSON 404 under /api/
+    path("", include("groups.urls")),
     path("", include("rounds.urls")),
+    # Last: every other address under /api/ answers the JSON 404 of the contract.
+    re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),

@@ -5,7 +5,8 @@ servers already listening on 127.0.0.1:5432 and :6379; otherwise it installs
 PostgreSQL and Redis if missing (apt-get, as root) and starts its own on free
 loopback ports from a temporary directory, and stops them afterwards.
 Browser tests run in the first pass (the embedded default, what `make run` serves), those
-marked both_passes in the second too; tests about SQLite only in the first.
+marked both_passes in the second too; tests about SQLite only in the first, and so are the
+tests that need no database (tests/pure/, marked `pure`): a second pass would run them alike.
 Arguments are passed on to both pytest runs.
 """
 
@@ -195,7 +196,7 @@ def main() -> int:
     with services() as (database, redis_url):
         say(f"pass 2 of 2: PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})")
         second = pytest(
-            ["-m", "not sqlite and (not browser or both_passes)", *arguments],
+            ["-m", "not sqlite and not pure and (not browser or both_passes)", *arguments],
             DATABASE_URL=database,
             REDIS_URL=redis_url,
             CHANNELS_PREFIX=f"scorekeeper-test-{uuid.uuid4().hex[:8]}",

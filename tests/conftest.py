@@ -25,6 +25,13 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
 
 
+def pytest_itemcollected(item):
+    """Tests under tests/pure/ need no database: marked `pure` (before -m selects), they run in
+    the first pass only."""
+    if "pure" in item.nodeid.split("::")[0].split("/")[:-1]:
+        item.add_marker(pytest.mark.pure)
+
+
 def pytest_terminal_summary(terminalreporter):
     """The case counts the table-driven and generated tests measured."""
     for what, number in sorted(COUNTS.items()):

@@ -12,7 +12,7 @@ from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_l
 from django.test import AsyncClient
 from jsonschema import Draft202012Validator
 
-from rounds.openapi import document
+from scorekeeper.openapi import document
 from tests.servers import daphne, free_port
 
 pytestmark = pytest.mark.django_db(transaction=True)

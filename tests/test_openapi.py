@@ -9,7 +9,8 @@ from openapi_spec_validator import validate
 from events import urls as events_urls
 from groups import urls as groups_urls
 from rounds import urls as rounds_urls
-from rounds.openapi import document
+from scorekeeper import urls as project_urls
+from scorekeeper.openapi import document
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,12 @@ def test_the_document_is_valid_openapi_3_1(client):
 def api_routes():
     """Every /api/ route of the URL configuration, in OpenAPI's {name} form."""
     routes = set()
-    for pattern in [*events_urls.urlpatterns, *groups_urls.urlpatterns, *rounds_urls.urlpatterns]:
+    for pattern in [
+        *project_urls.urlpatterns,
+        *events_urls.urlpatterns,
+        *groups_urls.urlpatterns,
+        *rounds_urls.urlpatterns,
+    ]:
         route = str(pattern.pattern)
         if route.startswith("api/") and not route.startswith("^"):
             routes.add("/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route))

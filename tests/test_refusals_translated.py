@@ -51,7 +51,7 @@ def test_the_refusals_are_found_in_every_layer():
         "rounds/tiers.py",
         "rounds/errors.py",
         "rounds/inputs.py",
-        "rounds/paperlog.py",
+        "groups/paperlog.py",
     ):
         assert module in modules, module
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rounds.openapi import document
+from scorekeeper.openapi import document
 from tests.reports import count
 from tests.servers import LOGS, daphne
 

@@ -1,4 +1,4 @@
-"""The service worker at /sw.js (rounds/shell.py): what it keeps and its version (SPEC 9)."""
+"""The service worker at /sw.js (scorekeeper/shell.py): what it keeps and its version (SPEC 9)."""
 
 import json
 import re
@@ -6,7 +6,7 @@ import re
 import pytest
 from django.templatetags.static import static
 
-from rounds import shell
+from scorekeeper import shell
 
 
 def worker(client):

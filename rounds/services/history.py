@@ -19,7 +19,7 @@ from rounds.errors import (
 from rounds.models import Round, RoundVersion, Session
 from rounds.scoring import CoveringStyle, Mode, RoundEntry, RoundRules
 from rounds.selectors import tiers_json
-from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores, write_hands
+from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
 
 
@@ -90,7 +90,6 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
     )
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked, new=True)
     RoundVersion.objects.filter(session=session, lineage=version.lineage).update(round=round_)
     restored = record_version(round_, checked, scored, action=RoundVersion.Action.RESTORED, device=device)
     if position <= session.reopened_after:

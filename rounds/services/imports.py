@@ -1,7 +1,7 @@
 """A whole evening written at once from a record kept elsewhere (a paper log): a finished session.
 
 The rounds are scored by scoring.py under the session's rules exactly as round_add would
-score them, and stored with their hands and an "added" history version each, in bulk.
+score them, and stored with their hands on the round and an "added" history version each, in bulk.
 The caller holds the transaction (an import is all or nothing across its evenings).
 """
 
@@ -13,9 +13,10 @@ from datetime import datetime
 from rounds import scoring
 from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
-from rounds.models import MAX_SESSION_ROUNDS, Hand, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
-from rounds.selectors import check_covering_rule, session_rules, tiers_json
+from rounds.selectors import session_rules, tiers_json
+from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
 from rounds.standings import Tally
@@ -65,13 +66,6 @@ def session_import(
         stored.append(round_)
     Round.objects.bulk_create(stored)
     stored = list(Round.objects.filter(session=session).order_by("number"))
-    Hand.objects.bulk_create(
-        Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)
-        for round_, (entry, _) in zip(stored, rounds, strict=True)
-        for index, (cards_left, twos_held) in enumerate(
-            zip(entry.cards, entry.twos or (None,) * len(entry.cards), strict=True)
-        )
-    )
     versions = []
     for round_, (entry, scored) in zip(stored, rounds, strict=True):
         version = version_of(round_, entry, scored, action=RoundVersion.Action.ADDED, device=device)

@@ -11,10 +11,11 @@ from django.utils import timezone
 
 from rounds import publish
 from rounds.errors import RequestReused
-from rounds.models import Hand, Round, RoundRequest, RoundVersion, Session
+from rounds.models import Player, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
 from rounds.selectors import rules_json
 from rounds.standings import Tally, end_reached
+from rounds.state import UNREAD
 
 
 @dataclass(frozen=True)
@@ -42,11 +43,16 @@ def save_changed(
     event: str,
     rounds_from: int | None,
     was_finished: bool | None = None,
+    players: list[Player] | None = None,
+    lock: object = UNREAD,
+    written: Round | None = None,
 ) -> None:
     """Keep the totals, settle whether the session is finished, bump the version, save, tell the table.
 
     `rounds_from`: the first round the change added, rewrote or renumbered (None: no round).
     `was_finished`: whether it was finished before the caller changed it (finishing by hand).
+    `players`, `lock`, `written`: what the write already read or wrote, handed on to the state
+    (the lock as the write left it; the round it wrote when that is the last one).
     """
     reached = rounds_played > session.reopened_after and end_reached(
         rounds_played=rounds_played,
@@ -69,7 +75,15 @@ def save_changed(
     kinds = [event]
     if session.finished != was_finished:
         kinds.append("session.finished" if session.finished else "session.reopened")
-    publish.changed(session.pk, kinds, rounds_from=rounds_from)
+    publish.changed(
+        session.pk,
+        kinds,
+        rounds_from=rounds_from,
+        session=session,
+        players=players,
+        lock=lock,
+        written=written,
+    )
 
 
 def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:
@@ -142,7 +156,8 @@ def record_version(
 
 
 def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
-    """Keep the hands and how the round scored on the round itself (saved by the caller).
+    """Keep the hands and how the round scored on the round itself (saved by the caller): the one
+    place a round's hands are stored.
 
     Every write of a round calls this, so what the state reads is never stale.
     """
@@ -152,14 +167,3 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     round_.winner = scored.winner
     round_.penalties = list(scored.penalties)
     round_.scores = list(scored.scores)
-
-
-def write_hands(round_: Round, entry: RoundEntry, *, new: bool = False) -> None:
-    """The round's hands as reported; `new`: the round was just created and has none to replace."""
-    if not new:
-        round_.hands.all().delete()
-    twos = entry.twos if entry.twos is not None else (None,) * len(entry.cards)
-    Hand.objects.bulk_create(
-        Hand(round=round_, player_index=index, cards_left=cards_left, twos_held=twos_held)
-        for index, (cards_left, twos_held) in enumerate(zip(entry.cards, twos, strict=True))
-    )

@@ -15,18 +15,19 @@ from django.utils import timezone
 
 from rounds import scoring
 from rounds.errors import SessionFinished, SessionFull
-from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_release, lock_row
-from rounds.models import MAX_SESSION_ROUNDS, Hand, Round, RoundVersion, Session
+from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
+from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, ScoredRound
 from rounds.selectors import (
-    check_covering_rule,
     entry_of,
     round_by_number,
     rules_of,
     session_rules,
+    stored_hands,
     stored_tally,
     tiers_json,
 )
+from rounds.services.preview import check_covering_rule
 from rounds.services.records import (
     RoundWrite,
     record_request,
@@ -35,7 +36,6 @@ from rounds.services.records import (
     request_fingerprint,
     save_changed,
     store_scores,
-    write_hands,
 )
 
 
@@ -48,8 +48,7 @@ class Table:
 
     def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
         """One stored round as the table reported it, scored under its own rules (its share to take back)."""
-        hands = list(Hand.objects.filter(round=round_).values_list("cards_left", "twos_held"))
-        entry = entry_of(round_, hands)
+        entry = entry_of(round_, stored_hands(round_))
         return entry, scoring.score_round(entry, self.names, rules_of(round_))
 
     def check_room(self) -> None:
@@ -86,30 +85,33 @@ def guarded_write(
     after the lock was handed back still gets its reply); then fencing; then the
     change itself, which stores its round's scores; then the idempotency record, the
     session's sums, version and finish check, the lease, and (after commit) the one state
-    of the change, sent to the table with the rounds from the one written on.
+    of the change, sent to the table with the rounds from the one written on. The session is
+    read once, with the lock row; the state is built from what the write hands on.
     """
     with transaction.atomic():
-        lock = lock_row(session)
+        lock = lock_for_write(session)
         replay = replayed_request(session, request_id, fingerprint)
         if replay is not None:
             return replay
         check_holder(lock, token)
-        session = Session.objects.get(pk=session.pk)
-        table = Table(
-            names=list(session.players.values_list("name", flat=True)),
-            rounds_played=Round.objects.filter(session=session).count(),
-        )
+        session = lock.session  # read afresh under the lock, in the lock's own statement
+        players = list(Player.objects.filter(session=session))
+        table = Table(names=[player.name for player in players], rounds_played=lock.rounds_played)
         done = change(session, table, lock.holder)
         record_request(session, request_id, fingerprint, done.write, action=action)
         tally = stored_tally(session, len(table.names)).minus(done.removed).plus(done.added)
+        lock_left = lock_after_write(lock, release=release_lock)
+        written = done.write.round
         save_changed(
             session,
             rounds_played=done.rounds_played,
             tally=tally,
             event=done.event,
             rounds_from=done.write.number,  # from the round written on, every round may have moved
+            players=players,
+            lock=lock_left,
+            written=written if written is not None and written.number == done.rounds_played else None,
         )
-        lock_after_write(lock, release=release_lock)
     return replace(done.write, session_version=session.version)
 
 
@@ -133,7 +135,6 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     )
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked, new=True)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.ADDED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),
@@ -154,7 +155,6 @@ def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry,
     round_.edited = True
     store_scores(round_, checked, scored)
     round_.save()
-    write_hands(round_, checked)
     version = record_version(round_, checked, scored, action=RoundVersion.Action.EDITED, device=device)
     return Change(
         write=RoundWrite(number=round_.number, round=round_, version_id=version.pk),

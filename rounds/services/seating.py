@@ -8,10 +8,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from rounds import events
 from rounds.errors import ServiceError
 from rounds.inputs import clean_players
 from rounds.models import Player, RoundVersion, Session
+from rounds.publish import changed
 from rounds.scoring import gettext_noop
 
 SEATS_PLAYED = gettext_noop("Players: a round was played at this table; its players stay")
@@ -35,6 +35,6 @@ def session_seat_players(*, session: Session, names: Sequence[str]) -> Session:
         for player, name in zip(players, cleaned, strict=True)
     )
     Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
-    events.announce(session.pk, "session.changed")
     session.refresh_from_db()
+    changed(session.pk, ["session.changed"], rounds_from=1, session=session)  # the whole state, after commit
     return session

@@ -14,8 +14,8 @@ from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_relea
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, session_rules, stored_tally, tiers_json
-from rounds.services.records import record_version, save_changed, store_scores, write_hands
-from rounds.signals import session_rematched
+from rounds.services.records import record_version, save_changed, store_scores
+from rounds.signals import rematch_settings, session_rematched
 from rounds.standings import Tally
 
 
@@ -116,11 +116,12 @@ def session_update_once(*, session: Session, changes: Mapping[str, object], devi
 
 @transaction.atomic
 def session_rematch(*, session: Session) -> Session:
-    """A new session with the same players, seats and settings: the next evening, one tap away."""
+    """A new session with the same players, seats and settings (or those another app gives it,
+    rounds.signals.rematch_rules): the next evening, one tap away."""
     players = list(session.players.order_by("index"))
     rematch = session_create(
         players=[player.name for player in players],
-        settings=current_settings(session),
+        settings=rematch_settings(session) or current_settings(session),
         seats=[player.seat for player in players],
     )
     session_rematched.send(sender=Session, session=session, rematch=rematch)
@@ -159,7 +160,6 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
         round_.edited = True
         store_scores(round_, entry, rescored)
         round_.save()
-        write_hands(round_, entry)
         record_version(round_, entry, rescored, action=RoundVersion.Action.RESCORED, device=device)
         rescored_rounds.append(rescored)
     return Tally.of(rescored_rounds, len(scored.names))

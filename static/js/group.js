@@ -4,6 +4,7 @@
 
 import { rememberGroup } from "./groups-device.js";
 import { showStatus } from "./page.js";
+import { wireSettingsForm } from "./settings-form.js";
 
 const root = document.querySelector("[data-season-root]");
 const payload = JSON.parse(document.getElementById("group-payload").textContent);
@@ -64,6 +65,8 @@ function connect() {
   });
 }
 
+const rulesForm = document.querySelector("[data-rules-form]");
+if (rulesForm) wireSettingsForm(rulesForm);
 rememberGroup(payload);
 showScrollHints();
 window.addEventListener("resize", showScrollHints);

@@ -2,7 +2,7 @@
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
 import { dateLocale } from "./device.js";
-import { roundLabel, signed, t } from "./render.js";
+import { fill, roundLabel, signed, t } from "./render.js";
 
 const ACTIONS = () => ({
   added: t("added"),
@@ -35,8 +35,8 @@ export class HistorySheet {
   // The whole evening (number null) or one round, as it stands now.
   async show(number = null) {
     this.number = number;
-    this.dialog.querySelector("[data-history-title]").textContent =
-      number === null ? t("History of the evening") : t("Round %(number)s: history", { number });
+    const title = this.dialog.querySelector("[data-history-title]");
+    title.textContent = number === null ? title.dataset.patternEvening : fill(title.dataset.patternRound, { number });
     this.list.replaceChildren();
     if (!this.dialog.open) this.dialog.showModal();
     await this.load();
@@ -57,7 +57,7 @@ export class HistorySheet {
     }
     const versions = this.number === null ? reply.versions : [...reply.versions].reverse();
     const items = versions.map((version) => this.item(version));
-    if (!items.length) items.push(element("li", "muted", t("No rounds yet.")));
+    if (!items.length) items.push(element("li", "muted", this.list.dataset.patternEmpty));
     this.list.replaceChildren(...items);
   }
 

@@ -4,6 +4,7 @@
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
 import { wireSettingsForm } from "./settings-form.js";
+import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
 const presets = JSON.parse(document.getElementById("presets").textContent);
@@ -59,6 +60,7 @@ function guessCurrency() {
 const RECENT_SHOWN = 3;
 
 function recentItem(session) {
+  const sentences = document.querySelector("[data-recent-list]").dataset; // rendered by the page, translated
   const item = document.createElement("li");
   item.dataset.recentKey = session.followKey;
   const link = document.createElement("a");
@@ -68,12 +70,12 @@ function recentItem(session) {
   const when = new Date(session.seen).toLocaleDateString(dateLocale(), { day: "numeric", month: "short" });
   const details = document.createElement("span");
   details.className = "muted small";
-  details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${gettext("finished")}` : ""}`;
+  details.textContent = `${when} · ${interpolate(ngettext("%(count)s round", "%(count)s rounds", session.rounds), { count: session.rounds }, true)}${session.finished ? ` · ${sentences.patternFinished}` : ""}`;
   link.append(document.createElement("br"), details);
   const actions = document.createElement("span");
   actions.className = "recent-actions";
   if (session.key) {
-    const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: gettext("Rematch") });
+    const again = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: sentences.patternRematch });
     again.setAttribute("aria-label", interpolate(gettext("Rematch: %(names)s"), { names: session.names.join(", ") }, true));
     again.addEventListener("click", () => rematch(session.key));
     actions.append(again);
@@ -133,6 +135,28 @@ function showGroups() {
     }),
   );
 }
+
+// A setup saved on this device fills every field a preset does, and the wager and covering too.
+function applySetup(setup) {
+  const values = setupValues(setup.settings);
+  applyPreset({ id: null, values });
+  field("value_per_point").value = values.value_per_point;
+  field("currency").value = values.currency;
+  field("covering_rule").checked = values.covering_rule;
+  setRadio("covering_style", values.covering_style);
+  showDependentFields();
+}
+
+function modeLabel(settings) {
+  return form.querySelector(`input[name="mode"][value="${settings.mode}"]`)?.closest("label").textContent.trim() ?? settings.mode;
+}
+
+const savedSetups = document.querySelector("[data-saved-setups]");
+showSavedSetups({ container: savedSetups, describe: modeLabel, choose: applySetup });
+form.addEventListener("click", (event) => {
+  if (!event.target.closest("[data-preset]")) return;
+  for (const button of savedSetups.querySelectorAll("[data-setup-choose]")) button.setAttribute("aria-pressed", "false");
+});
 
 restoreNames();
 showGroups();

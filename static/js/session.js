@@ -8,6 +8,7 @@ import { OfflineTable } from "./offline.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { wireSettingsForm } from "./settings-form.js";
+import { wireSetupSaving } from "./setups.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
@@ -125,6 +126,7 @@ function wireDialogs() {
       saveSettings(settingsForm);
     });
   }
+  wireSetupSaving({ getState: () => state, toast: ui.toast, savedText: t("Saved") });
   for (const closer of document.querySelectorAll("[data-close-dialog]")) {
     closer.addEventListener("click", () => closer.closest("dialog").close("cancel"));
   }

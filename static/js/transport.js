@@ -115,9 +115,15 @@ export class Transport extends EventTarget {
     else if ("lock" in message) this.dispatchEvent(new CustomEvent("lock", { detail: message }));
   }
 
-  // Ask for the full state (the page missed a version); a socket that is down sends it on reconnect.
-  resync() {
-    if (this.isOpen()) this.socket.send(JSON.stringify({ type: "state" }));
+  // Ask for the full state: the page missed a version, or a write's reply (the rounds from the
+  // change on) does not follow what it shows. Over the socket, else over HTTP while it is down.
+  async resync() {
+    if (this.isOpen()) {
+      this.socket.send(JSON.stringify({ type: "state" }));
+      return;
+    }
+    const { ok, status, ...state } = await this.request("GET", this.apiPath);
+    if (ok && status === 200) this.dispatchEvent(new CustomEvent("state", { detail: { state } }));
   }
 
   // Every call resolves to {ok, status, ...reply}; a lost reply is retried over

@@ -1,4 +1,4 @@
-// The service worker (SPEC 9), rendered by rounds/shell.py. It keeps the app shell (styles,
+// The service worker (SPEC 9), rendered by scorekeeper/shell.py. It keeps the app shell (styles,
 // scripts, icons, the manifest and the language catalog) and the pages of the sessions opened on
 // this device, so an open session reloads without a connection. The page keeps its last state
 // and its pending rounds itself (static/js/outbox.js); the worker never answers for the API.

@@ -58,7 +58,7 @@ def test_create_a_group_play_two_evenings_and_see_the_season_live(phones, screen
 
 
 def test_import_a_paper_log_from_the_group_page(phones, live_api, screenshot):
-    from tests.test_paper_import import SAMPLE
+    from tests.groups.test_paper_import import SAMPLE
 
     status, group = live_api.call("POST", "/api/groups", {"name": "From paper"})
     assert status == 201

@@ -7,7 +7,7 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
 from events import urls as events_urls
-from rounds.openapi import document
+from scorekeeper.openapi import document
 from tests.events.helpers import draw, hand_for, new_event, play_table
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,48 @@
+"""Scoring a round without storing it (the entry panel's live preview), and the one rule about
+the entry that depends on the session rather than the rules: naming who covered."""
+
+from __future__ import annotations
+
+from rounds import scoring
+from rounds.errors import ServiceError
+from rounds.models import Session
+from rounds.scoring import RoundEntry, ScoredRound, gettext_noop
+from rounds.selectors import round_by_number, rules_of, session_rules
+
+
+def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
+    """A round as the table reported it and as it scored."""
+    return {
+        "cards": list(entry.cards),
+        "twos": None if entry.twos is None else list(entry.twos),
+        "covering": entry.covering,
+        "winner": scored.winner,
+        "penalties": list(scored.penalties),
+        "scores": list(scored.scores),
+    }
+
+
+def round_preview(session: Session, entry: RoundEntry, *, number: object = None) -> dict:
+    """Score a round without storing it: under the session's rules, or those of round `number`.
+
+    Raises ScoringError exactly as adding it would, so the entry panel shows the
+    same message inline before anything is sent for real.
+    """
+    names = [player.name for player in session.players.all()]
+    if number is None:
+        rules, kept = session_rules(session), None
+    else:
+        round_ = round_by_number(session, number)
+        rules, kept = rules_of(round_), round_.covering
+    check_covering_rule(session, entry, kept=kept)
+    entry = scoring.validate_round(entry, names, rules)
+    return scored_json(entry, scoring.score_checked(entry, rules))
+
+
+def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:
+    """Covering is named only in a session that plays the covering (assistant) rule, or `kept`
+    on a round played with it when it is corrected after the rule was turned off."""
+    if entry.covering is not None and not session.covering_rule and entry.covering != kept:
+        raise ServiceError(
+            gettext_noop("Covering: this session does not use the covering rule"), field="covering"
+        )

@@ -1,5 +1,5 @@
 """The rounds part of the OpenAPI 3.1 document (sessions, rounds, the lock, history), which
-scorekeeper/openapi.py assembles with the groups part and serves at /api/openapi.json."""
+scorekeeper/openapi.py assembles with the groups and events parts and serves at /api/openapi.json."""
 
 from __future__ import annotations
 

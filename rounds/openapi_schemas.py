@@ -355,13 +355,13 @@ BODIES = {
 DESCRIPTIONS = {
     400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
     403: "A follow key tried to write",
-    404: "No such session, round, history version or address",
+    404: "No such session, group, event, round, history version or address",
     405: "This address does not take that method",
     409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
     "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
-    429: "Too many new sessions, groups, imports or rematches from this address, or evenings in this group (see Retry-After)",
+    429: "Too many new sessions, groups, events, imports or rematches from this address, or evenings in this group, or changes to this event (see Retry-After)",
 }
 
 

@@ -35,6 +35,8 @@ TOO_MANY = {
     "import": gettext_noop("Too many imports from this address; try again in %(minutes)s minutes"),
     "rematch": gettext_noop("Too many rematches from this address; try again in %(minutes)s minutes"),
     "evening": gettext_noop("Too many new evenings in this group; try again in %(minutes)s minutes"),
+    "event": gettext_noop("Too many new events from this address; try again in %(minutes)s minutes"),
+    "event_change": gettext_noop("Too many changes to this event; try again in %(minutes)s minutes"),
 }
 
 

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP to Django, WebSockets to the session and season consumers (origin-checked,
+"""ASGI entry point: HTTP to Django, WebSockets to the session, season and event consumers (origin-checked,
 in the page's language)."""
 
 import os
@@ -11,6 +11,7 @@ django_application = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs Django set up)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from events.routing import websocket_urlpatterns as event_sockets  # noqa: E402
 from groups.routing import websocket_urlpatterns as group_sockets  # noqa: E402
 from rounds.routing import websocket_urlpatterns  # noqa: E402
 from scorekeeper.languages import SocketLanguage  # noqa: E402
@@ -19,7 +20,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_application,
         "websocket": AllowedHostsOriginValidator(
-            SocketLanguage(URLRouter(websocket_urlpatterns + group_sockets))
+            SocketLanguage(URLRouter(websocket_urlpatterns + group_sockets + event_sockets))
         ),
     }
 )

@@ -1,6 +1,6 @@
 """The OpenAPI 3.1 description of the JSON API (README "The JSON API"), served at /api/openapi.json:
-each app describes its own part (rounds/openapi.py, groups/openapi.py), this puts them together
-with the project's own addresses.
+each app describes its own part (rounds/openapi.py, groups/openapi.py, events/openapi.py), this
+puts them together with the project's own addresses.
 
 The one place the contract is written for machines: tests/test_openapi.py validates it and
 checks that every /api/ route is in it, and schemathesis calls every operation of it against a
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
 
+from events.openapi import EVENT_PATHS, EVENT_SCHEMAS
 from groups.openapi import GROUP_PATHS, GROUP_SCHEMAS
 from rounds.jsonapi import endpoint
 from rounds.openapi import PATHS as ROUND_PATHS
@@ -43,8 +44,8 @@ def document() -> dict:
             "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
             "keys in the path are the only credential; writes need the X-Entry-Lock token.",
         },
-        "paths": {**ROUND_PATHS, **GROUP_PATHS, **PATHS},
-        "components": {"schemas": {**ROUND_SCHEMAS, **GROUP_SCHEMAS}},
+        "paths": {**ROUND_PATHS, **GROUP_PATHS, **EVENT_PATHS, **PATHS},
+        "components": {"schemas": {**ROUND_SCHEMAS, **GROUP_SCHEMAS, **EVENT_SCHEMAS}},
     }
 
 

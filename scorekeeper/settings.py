@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "channels",
     "rounds",
     "groups",
+    "events",
 ]
 
 MIDDLEWARE = [
@@ -192,13 +193,16 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 
 # Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
 # new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
-# session outside a group. Per group: its new evenings, rematches of them included.
+# session outside a group; new events. Per group: its new evenings, rematches of them included. Per
+# event: its draws and its players added, dropped or swapped.
 RATE_LIMITS = {
     "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
     "import": env_rate("RATE_LIMIT_IMPORTS", "10/3600"),
     "rematch": env_rate("RATE_LIMIT_REMATCHES", "120/3600"),
     "evening": env_rate("RATE_LIMIT_EVENINGS", "120/3600"),
+    "event": env_rate("RATE_LIMIT_EVENTS", "10/3600"),
+    "event_change": env_rate("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
 }
 
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"

@@ -22,6 +22,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("sw.js", service_worker, name="service-worker"),
     path("api/openapi.json", openapi, name="api-openapi"),
+    path("", include("events.urls")),
     path("", include("groups.urls")),
     path("", include("rounds.urls")),
     # Last: every other address under /api/ answers the JSON 404 of the contract.

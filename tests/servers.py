@@ -15,7 +15,10 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "test-artifacts" / "logs"
-RATE_LIMITS = [f"RATE_LIMIT_{scope}" for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS")]
+RATE_LIMITS = [
+    f"RATE_LIMIT_{scope}"
+    for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS", "EVENTS", "EVENT_CHANGES")
+]
 
 
 def free_port() -> int:

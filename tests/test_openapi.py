@@ -6,6 +6,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
+from events import urls as events_urls
 from groups import urls as groups_urls
 from rounds import urls as rounds_urls
 from scorekeeper import urls as project_urls
@@ -25,7 +26,12 @@ def test_the_document_is_valid_openapi_3_1(client):
 def api_routes():
     """Every /api/ route of the URL configuration, in OpenAPI's {name} form."""
     routes = set()
-    for pattern in [*project_urls.urlpatterns, *groups_urls.urlpatterns, *rounds_urls.urlpatterns]:
+    for pattern in [
+        *project_urls.urlpatterns,
+        *events_urls.urlpatterns,
+        *groups_urls.urlpatterns,
+        *rounds_urls.urlpatterns,
+    ]:
         route = str(pattern.pattern)
         if route.startswith("api/") and not route.startswith("^"):
             routes.add("/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route))
@@ -38,7 +44,7 @@ def test_every_api_route_is_described_with_each_method_it_takes(client):
     assert len(paths) >= 13
     for path, operations in paths.items():
         concrete = path.replace("{key}", "k").replace("{number}", "1").replace("{version}", "1")
-        concrete = concrete.replace("{group}", "k").replace("{player}", "1")
+        concrete = concrete.replace("{group}", "k").replace("{player}", "1").replace("{event}", "k")
         for method in ("get", "post", "put", "patch", "delete"):
             if method in operations:
                 continue

@@ -4,7 +4,8 @@ Bounded: the coverage phase (each schema constraint at and past its edge) and a 
 of at most EXAMPLES cases per operation, with a fixed seed. Checks: no 500, every status and
 content type documented, every response matching its schema, and input the schema forbids
 refused. The path key is a real session's edit key and the lock header its current token, so
-writes reach the services; the group path key is a real group's, with an evening played.
+writes reach the services; the group path key is a real group's, with an evening played, and the
+event path key a real event's.
 """
 
 from __future__ import annotations
@@ -54,10 +55,16 @@ def test_every_operation_holds_to_its_schema(django_db_setup):
             headers={"Content-Type": "application/json", "X-Entry-Lock": grant},
         )
         urllib.request.urlopen(request, timeout=10).close()
+        event = post(
+            base,
+            "/api/events",
+            {"name": "Fuzz night", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"], "rounds": 2, "hands": 2},
+        )["id"]
         LOGS.mkdir(parents=True, exist_ok=True)
         config = LOGS / "schemathesis.toml"
         config.write_text(
-            f'[parameters]\nkey = "{session["id"]}"\ngroup = "{group}"\n"header.X-Entry-Lock" = "{token}"\n'
+            f'[parameters]\nkey = "{session["id"]}"\ngroup = "{group}"\nevent = "{event}"\n'
+            f'"header.X-Entry-Lock" = "{token}"\n'
         )
         command = [
             str(Path(sys.executable).parent / "schemathesis"),

@@ -17,6 +17,7 @@ from rounds.locking import (
 from rounds.services.history import round_restore, round_undo
 from rounds.services.records import RoundWrite
 from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
+from rounds.services.seating import session_seat_players
 from rounds.services.sessions import (
     session_create,
     session_finish,
@@ -44,6 +45,7 @@ __all__ = [
     "session_finish",
     "session_rematch",
     "session_reopen",
+    "session_seat_players",
     "session_update",
     "session_update_once",
 ]

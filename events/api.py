@@ -1,0 +1,84 @@
+"""The events part of the JSON API (API.md "Events: club night"): the same services and selectors
+as the pages, with the API's conventions (JSON errors naming the field, never a 500, keys as
+credentials: the edit key writes, the follow key reads)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+from events import services
+from events.export import event_csv
+from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body
+from events.inputs import clean_event
+from events.limits import event_limited
+from events.models import Event
+from events.rules import rules_of_group
+from events.selectors import event_by_key, event_json, event_rounds
+
+EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
+CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group"}
+JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
+
+
+def open_event(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
+    found = event_by_key(key)
+    if found is None:
+        raise ProtocolError(404, _("There is no event with this key"))
+    if write and found[1] is not Viewer.EDITOR:
+        raise ProtocolError(403, _(EVENT_VIEW_ONLY), field="key")
+    return found
+
+
+@endpoint("POST")
+def events(request: HttpRequest) -> JsonResponse:
+    body = json_body(request, allowed=CREATE_FIELDS)
+    group_rules = rules_of_group(body["group"]) if body.get("group") is not None else None
+    plan = clean_event(body, group_rules=group_rules)
+    with event_limited(request, "event"):
+        event = services.event_create(plan=plan)
+    return JsonResponse(event_json(event, Viewer.EDITOR), status=201, **JSON_TEXT)
+
+
+@endpoint("GET", "PATCH")
+def event_detail(request: HttpRequest, event: str) -> JsonResponse:
+    if request.method == "GET":
+        found, viewer = open_event(event)
+        return JsonResponse(event_json(found, viewer), **JSON_TEXT)
+    found, viewer = open_event(event, write=True)
+    body = json_body(request, allowed={"add", "drop", "swap"})
+    for field in ("add", "drop", "swap"):
+        if field in body and not isinstance(body[field], list):
+            raise ProtocolError(400, _("%(field)s: give a list of names") % {"field": field}, field=field)
+    with event_limited(request, "event_change", subject=found.edit_key):
+        if body.get("swap") is not None:
+            swap = body["swap"]
+            services.event_swap(
+                event=found, first=swap[0] if swap else None, second=swap[1] if len(swap) == 2 else None
+            )
+        if body.get("add") or body.get("drop"):
+            services.event_players_change(event=found, add=body.get("add") or [], drop=body.get("drop") or [])
+    found.refresh_from_db()
+    return JsonResponse(event_json(found, viewer), **JSON_TEXT)
+
+
+@endpoint("POST")
+def draw(request: HttpRequest, event: str) -> JsonResponse:
+    """Draw the next event round: 201 with its tables (each an ordinary session) and byes."""
+    found, viewer = open_event(event, write=True)
+    body = json_body(request, allowed={"force"}, required=False)
+    force = body.get("force", False)
+    if not isinstance(force, bool):
+        raise ProtocolError(400, _("force: give true or false"), field="force")
+    with event_limited(request, "event_change", subject=found.edit_key):
+        services.event_draw(event=found, force=force)
+    drawn = event_rounds(found, viewer, latest_only=True)[0]
+    return JsonResponse(drawn, status=201, **JSON_TEXT)
+
+
+@endpoint("GET")
+def export_csv(request: HttpRequest, event: str) -> HttpResponse:
+    found, _viewer = open_event(event)
+    response = HttpResponse(event_csv(found), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="big-two-event.csv"'
+    return response

@@ -1,0 +1,58 @@
+"""Everything the events app takes from the rounds app, in one place (the app sits above it).
+
+Only public names: models, keyword-only services, input cleaning, refusals and the API's
+conventions. When the rounds app moves a name, this module is the one to change.
+"""
+
+from rounds.consumers import log_socket
+from rounds.errors import ProtocolError, ServiceError, refusal, translated
+from rounds.events import group_name as table_group
+from rounds.export import neutralised
+from rounds.inputs import SessionSettings, clean_name, clean_settings
+from rounds.jsonapi import endpoint, json_body, refused
+from rounds.locking import lock_state
+from rounds.models import MAX_NAME_LENGTH, EntryLock, Round, Session, new_key
+from rounds.names import PLAYER_NAME, name_key
+from rounds.presets import PRESETS, PRESETS_BY_ID
+from rounds.ratelimit import rate_limited
+from rounds.scoring import gettext_noop, is_whole_number, real_losses
+from rounds.selectors import KEY_PATTERN, Viewer
+from rounds.services import session_create, session_seat_players
+from rounds.services.sessions import apply_settings
+from rounds.state import settings_json
+
+__all__ = [
+    "KEY_PATTERN",
+    "MAX_NAME_LENGTH",
+    "PLAYER_NAME",
+    "PRESETS",
+    "PRESETS_BY_ID",
+    "EntryLock",
+    "ProtocolError",
+    "Round",
+    "ServiceError",
+    "Session",
+    "SessionSettings",
+    "Viewer",
+    "apply_settings",
+    "clean_name",
+    "clean_settings",
+    "endpoint",
+    "gettext_noop",
+    "is_whole_number",
+    "json_body",
+    "lock_state",
+    "log_socket",
+    "name_key",
+    "neutralised",
+    "new_key",
+    "rate_limited",
+    "real_losses",
+    "refusal",
+    "refused",
+    "session_create",
+    "session_seat_players",
+    "settings_json",
+    "table_group",
+    "translated",
+]

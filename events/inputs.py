@@ -1,0 +1,117 @@
+"""What an event's form or API call sent, as checked values or a clear refusal naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from events.from_rounds import (
+    PLAYER_NAME,
+    ServiceError,
+    SessionSettings,
+    clean_name,
+    clean_settings,
+    gettext_noop,
+    is_whole_number,
+    name_key,
+)
+from events.models import (
+    MAX_EVENT_HANDS,
+    MAX_EVENT_PLAYERS,
+    MAX_EVENT_ROUNDS,
+    MIN_EVENT_PLAYERS,
+    SEATINGS,
+)
+from rounds.names import NameMessages
+
+EVENT_NAME = NameMessages(
+    blank=gettext_noop("Event name: give the event a name, such as Friday club"),
+    unseen=gettext_noop("Event name: the name needs at least one visible character"),
+    hidden=gettext_noop("Event name: the name has a character that cannot be shown"),
+    too_long=gettext_noop("Event name: an event name has at most 60 characters"),
+)
+PLAYER_COUNT = gettext_noop("Players: give %(least)s to %(most)s names")
+EVENT_ROUNDS = gettext_noop("Rounds: give a whole number of event rounds from 1 to %(most)s")
+EVENT_HANDS = gettext_noop("Hands: give a whole number of hands per table from 1 to %(most)s")
+SEATING = gettext_noop("Seating: give random, by_rank or mixed")
+RULES_NOT_OBJECT = gettext_noop("Rules: give the rules as an object of session settings")
+RULES_AND_GROUP = gettext_noop("Rules: give the rules or a group, not both")
+RULE_NOT_HERE = gettext_noop("Rules: %(name)s is set by the event, not by the rules")
+# The rules are a session's creation fields; its length is the event's hands, its players the draw's.
+EVENT_OWNS = frozenset({"players", "rounds", "target"})
+
+
+@dataclass(frozen=True)
+class EventPlan:
+    name: str
+    players: list[str]
+    rounds: int
+    hands: int
+    seating: str
+    rules: dict  # session creation fields, as given (a preset and/or explicit settings)
+
+
+def clean_event_name(raw: object) -> str:
+    return clean_name(raw, messages=EVENT_NAME, field="name", max_length=60)
+
+
+def clean_event_players(raw: object) -> list[str]:
+    if not isinstance(raw, list) or not MIN_EVENT_PLAYERS <= len(raw) <= MAX_EVENT_PLAYERS:
+        raise ServiceError(PLAYER_COUNT, field="players", least=MIN_EVENT_PLAYERS, most=MAX_EVENT_PLAYERS)
+    return clean_player_names(raw)
+
+
+def clean_player_names(raw: list, *, known: Sequence[str] = (), field: str = "players") -> list[str]:
+    """Names that differ from each other and from `known` (after name_key); a refusal names the player."""
+    names: list[str] = []
+    taken = {name_key(name) for name in known}
+    for index, item in enumerate(raw):
+        context = {"player": index, "number": index + 1}
+        name = clean_name(item, messages=PLAYER_NAME, field=field, **context)
+        if name_key(name) in taken:
+            raise ServiceError(PLAYER_NAME.duplicate, field=field, name=name, **context)
+        taken.add(name_key(name))
+        names.append(name)
+    return names
+
+
+def clean_count(raw: object, *, field: str, most: int, template: str) -> int:
+    if not is_whole_number(raw) or not 1 <= raw <= most:  # type: ignore[operator]
+        raise ServiceError(template, field=field, most=most)
+    return raw  # type: ignore[return-value]
+
+
+def clean_seating(raw: object) -> str:
+    if raw not in SEATINGS:
+        raise ServiceError(SEATING, field="seating")
+    return raw  # type: ignore[return-value]
+
+
+def clean_rules(raw: object) -> dict:
+    """The session creation fields every table starts from, checked as a session would check them."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise ServiceError(RULES_NOT_OBJECT, field="rules")
+    for field in sorted(EVENT_OWNS & set(raw)):
+        raise ServiceError(RULE_NOT_HERE, field="rules", name=field)
+    table_settings(dict(raw), hands=1)
+    return dict(raw)
+
+
+def table_settings(rules: Mapping[str, object], *, hands: int) -> SessionSettings:
+    """A table's session settings: the event's rules, played for `hands` rounds."""
+    return clean_settings({**rules, "rounds": hands, "target": None})
+
+
+def clean_event(body: Mapping[str, object], *, group_rules: dict | None = None) -> EventPlan:
+    """A new event from the API's body or the form; `group_rules`: the rules of the group named."""
+    if body.get("rules") is not None and group_rules is not None:
+        raise ServiceError(RULES_AND_GROUP, field="rules")
+    name = clean_event_name(body.get("name"))
+    players = clean_event_players(body.get("players"))
+    rounds = clean_count(body.get("rounds"), field="rounds", most=MAX_EVENT_ROUNDS, template=EVENT_ROUNDS)
+    hands = clean_count(body.get("hands"), field="hands", most=MAX_EVENT_HANDS, template=EVENT_HANDS)
+    seating = clean_seating(body.get("seating", "random"))
+    rules = clean_rules(group_rules if group_rules is not None else body.get("rules"))
+    return EventPlan(name=name, players=players, rounds=rounds, hands=hands, seating=seating, rules=rules)

@@ -1,0 +1,135 @@
+"""A club night (SPEC 11): the event, its players, its rounds, their tables and byes.
+
+Each table is an ordinary rounds.Session; the link tables live here, so the rounds app knows
+nothing of events. A player is one EventPlayer through every round: each seat of a table
+points at it. Dropping a player keeps their results (`dropped`, never deleted).
+"""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+
+from events.from_rounds import MAX_NAME_LENGTH, Session, new_key
+
+SEATINGS = ("random", "by_rank", "mixed")
+MAX_EVENT_NAME_LENGTH = 60
+MIN_EVENT_PLAYERS = 4
+MAX_EVENT_PLAYERS = 200
+# A long club night: 20 rounds of 50 tables is 1,000 sessions, and every page of the event
+# lists them; hands per table stay far under a session's own 1,000 rounds.
+MAX_EVENT_ROUNDS = 20
+MAX_EVENT_HANDS = 60
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=MAX_EVENT_NAME_LENGTH)
+    edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    rounds = models.PositiveSmallIntegerField()
+    hands = models.PositiveSmallIntegerField()
+    seating = models.CharField(max_length=10, choices=[(seating, seating) for seating in SEATINGS])
+    # The session creation fields every table starts from (rounds.inputs.clean_settings reads them).
+    rules = models.JSONField(default=dict)
+    # Bumped on every change of the event itself (a draw, a player added, dropped or swapped).
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    # When a socket last took the turn to build the live view every follower shares (consumers.py).
+    view_claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="event_keys_differ"),
+            models.CheckConstraint(condition=~Q(name=""), name="event_name_not_blank"),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1) & Q(rounds__lte=MAX_EVENT_ROUNDS), name="event_rounds_in_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(hands__gte=1) & Q(hands__lte=MAX_EVENT_HANDS), name="event_hands_in_range"
+            ),
+            models.CheckConstraint(condition=Q(seating__in=SEATINGS), name="event_seating_known"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventPlayer(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.names.name_key(name)
+    dropped = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name_key"], name="event_player_name_unique"),
+            models.CheckConstraint(condition=~Q(name=""), name="event_player_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventRound(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    forced = models.BooleanField(default=False)  # drawn while a table of the round before still played
+    drawn_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="event_round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="event_round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event}: round {self.number}"
+
+
+class EventTable(models.Model):
+    """Table `number` of an event round: one session, its seats (player index i is seats[i])."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    event_round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event_round", "number"], name="event_table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_round}, table {self.number}"
+
+
+class EventSeat(models.Model):
+    table = models.ForeignKey(EventTable, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()  # the session's player index
+    player = models.ForeignKey(EventPlayer, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="event_seat_index_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="event_seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} as player {self.index}"
+
+
+class EventBye(models.Model):
+    event_round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(EventPlayer, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event_round", "player"], name="event_bye_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.event_round}"

@@ -1,0 +1,165 @@
+"""The events part of the OpenAPI document (API.md "Events: club night"), merged into the one
+document served at /api/openapi.json, as each app contributes its own paths and schemas."""
+
+from __future__ import annotations
+
+from events.from_rounds import MAX_NAME_LENGTH
+from events.models import (
+    MAX_EVENT_HANDS,
+    MAX_EVENT_NAME_LENGTH,
+    MAX_EVENT_PLAYERS,
+    MAX_EVENT_ROUNDS,
+    MIN_EVENT_PLAYERS,
+    SEATINGS,
+)
+from rounds.openapi_schemas import (
+    BOOLEAN,
+    INTEGER,
+    SETTINGS_INPUT,
+    STRING,
+    array,
+    nullable,
+    obj,
+    operation,
+    ref,
+)
+
+EVENT = {
+    "name": "event",
+    "in": "path",
+    "required": True,
+    "description": "the event's edit key, or its follow key to read",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+}
+NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
+NAMES = array(NAME)
+TABLE = obj(
+    {
+        "table": INTEGER,
+        "players": NAMES,
+        "hands_played": INTEGER,
+        "hands": INTEGER,
+        "finished": BOOLEAN,
+        "view_id": STRING,
+        "follow": STRING,
+        "entering": nullable(STRING),
+        "session": {
+            "type": "string",
+            "description": "the table's session edit key (the event's edit key only)",
+        },
+        "page": STRING,
+    },
+    required=("table", "players", "hands_played", "finished", "view_id"),
+)
+
+EVENT_SCHEMAS = {
+    "EventRound": obj(
+        {
+            "round": INTEGER,
+            "forced": BOOLEAN,
+            "drawn_at": STRING,
+            "tables": array(TABLE),
+            "byes": NAMES,
+        },
+        required=("round", "tables", "byes"),
+    ),
+    "EventStanding": obj(
+        {
+            "id": INTEGER,
+            "name": STRING,
+            "net": INTEGER,
+            "hands": INTEGER,
+            "wins": INTEGER,
+            "real_losses": INTEGER,
+            "place": INTEGER,
+            "table": nullable(INTEGER),
+            "dropped": BOOLEAN,
+        },
+        required=("name", "net", "hands", "wins", "real_losses", "place"),
+    ),
+    "Event": obj(
+        {
+            "id": STRING,
+            "view_id": STRING,
+            "name": STRING,
+            "rounds_planned": INTEGER,
+            "hands": INTEGER,
+            "seating": {"enum": list(SEATINGS)},
+            "rules": {"type": "object"},
+            "version": INTEGER,
+            "players": array(
+                obj({"id": INTEGER, "name": STRING, "dropped": BOOLEAN}, required=("id", "name"))
+            ),
+            "links": obj(
+                {"page": STRING, "follow": STRING, "screen": STRING, "socket": STRING, "export": STRING},
+                required=("follow", "screen", "socket"),
+            ),
+            "rounds": array(ref("EventRound")),
+            "standings": array(ref("EventStanding")),
+        },
+        required=("view_id", "name", "players", "links", "rounds", "standings"),
+    ),
+    "EventCreate": obj(
+        {
+            "name": {"type": "string", "minLength": 1, "maxLength": MAX_EVENT_NAME_LENGTH},
+            "players": array(NAME, minItems=MIN_EVENT_PLAYERS, maxItems=MAX_EVENT_PLAYERS),
+            "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_ROUNDS},
+            "hands": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_HANDS},
+            "seating": {"enum": list(SEATINGS)},
+            "rules": nullable(obj(SETTINGS_INPUT, closed=True)),
+            "group": {
+                "type": "string",
+                "description": "a group's edit key: its tables play the group's rules",
+            },
+        },
+        required=("name", "players", "rounds", "hands"),
+        closed=True,
+    ),
+    "EventChange": obj(
+        {"add": NAMES, "drop": NAMES, "swap": array(NAME, minItems=2, maxItems=2)},
+        closed=True,
+    ),
+    "EventDraw": obj({"force": BOOLEAN}, closed=True),
+}
+
+EVENT_PATHS = {
+    "/api/events": {
+        "post": operation(
+            "Start an event (a club night)", 201, ref("Event"), errors=(429,), body="EventCreate"
+        ),
+    },
+    "/api/events/{event}": {
+        "get": operation(
+            "The event: its rounds, tables and standings", 200, ref("Event"), errors=(), parameters=(EVENT,)
+        ),
+        "patch": operation(
+            "Add or drop players before a draw, or swap two before their tables' first hand",
+            200,
+            ref("Event"),
+            errors=(403, 409, 429),
+            body="EventChange",
+            parameters=(EVENT,),
+        ),
+    },
+    "/api/events/{event}/rounds": {
+        "post": operation(
+            "Draw the next round (409 while a table plays, unless force; or after the last round)",
+            201,
+            ref("EventRound"),
+            errors=(403, 409, 429),
+            body="EventDraw",
+            body_required=False,
+            parameters=(EVENT,),
+        ),
+    },
+    "/api/events/{event}/export.csv": {
+        "get": operation(
+            "Every hand at every table, one line each",
+            200,
+            {"type": "string"},
+            errors=(),
+            parameters=(EVENT,),
+            media="text/csv",
+        ),
+    },
+}

@@ -1,0 +1,47 @@
+"""The event routes in /api/openapi.json: each one described, and real replies match the schemas."""
+
+import re
+
+import pytest
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+
+from events import urls as events_urls
+from scorekeeper.openapi import document
+from tests.events.helpers import draw, hand_for, new_event, play_table
+
+pytestmark = pytest.mark.django_db
+
+
+def matches(name, reply):
+    spec = document()
+    schema = {"$ref": f"#/components/schemas/{name}", "components": spec["components"]}
+    Draft202012Validator(schema).validate(reply)
+
+
+def test_every_event_route_is_in_the_valid_document(client):
+    spec = client.get("/api/openapi.json").json()
+    validate(spec)
+    routes = {
+        "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", str(pattern.pattern))
+        for pattern in events_urls.urlpatterns
+        if str(pattern.pattern).startswith("api/")
+    }
+    assert routes <= set(spec["paths"])
+    for path in routes:
+        concrete = path.replace("{event}", "k")
+        for method in ("get", "post", "put", "patch", "delete"):
+            if method not in spec["paths"][path]:
+                assert getattr(client, method)(concrete).status_code == 405, (method, path)
+
+
+def test_event_replies_match_their_schemas(api):
+    event = new_event(api, hands=1)
+    matches("Event", event)
+    drawn = draw(api, event["id"])
+    matches("EventRound", drawn)
+    play_table(api, drawn["tables"][0]["session"], hand_for(4))
+    matches("Event", api.get(f"/api/events/{event['id']}").json())
+    matches("Event", api.get(f"/api/events/{event['view_id']}").json())
+    refused = api.post(f"/api/events/{event['id']}/rounds", {}).json()
+    matches("Error", refused)

@@ -1,0 +1,179 @@
+"""links.socket: one socket follows every table of the round in play, coalesced, and the draws."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from events import services
+from events.inputs import clean_event
+from events.models import EventTable
+from rounds.locking import lock_acquire
+from scorekeeper.asgi import application
+from tests.factories import add_rounds
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+WAIT = 5.0
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture(autouse=True)
+async def channel_layer():
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    yield get_channel_layer()
+    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    if hasattr(layer, "close_pools"):
+        await layer.close_pools()
+
+
+@contextlib.asynccontextmanager
+async def event_socket(path):
+    communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    connected, code = await communicator.connect()
+    try:
+        yield communicator, connected, code
+    finally:
+        await communicator.disconnect()
+
+
+@database_sync_to_async
+def an_event_drawn(hands=3):
+    plan = clean_event(
+        {"name": "Live club", "players": NAMES, "rounds": 2, "hands": hands, "seating": "random"}
+    )
+    event = services.event_create(plan=plan)
+    services.event_draw(event=event)
+    tables = [
+        table.session for table in EventTable.objects.filter(event_round__event=event).order_by("number")
+    ]
+    return event, tables
+
+
+def hands_played(message):
+    return [table["hands_played"] for table in message["state"]["rounds"][-1]["tables"]]
+
+
+async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
+    event, tables = await an_event_drawn()
+    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
+        assert connected
+        first = await socket.receive_json_from(WAIT)
+        assert first["event"] == "event.state"
+        assert hands_played(first) == [0, 0]
+        assert "Hand 1 of 3" in first["html"]
+        started = time.monotonic()
+        await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
+        message = await socket.receive_json_from(WAIT)
+        while hands_played(message) != [0, 1]:
+            message = await socket.receive_json_from(WAIT)
+        assert time.monotonic() - started < 1.0
+        assert "Hand 2 of 3" in message["html"]
+        assert "session" not in message["state"]["rounds"][-1]["tables"][0]
+
+
+async def test_a_burst_at_many_tables_is_sent_once():
+    event, tables = await an_event_drawn()
+    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
+        await socket.receive_json_from(WAIT)
+        await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5], [1, 0, 4, 5])
+        await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
+        await asyncio.sleep(0.6)
+        messages = []
+        while not await socket.receive_nothing(0.3):
+            messages.append(await socket.receive_json_from(WAIT))
+        assert 1 <= len(messages) <= 3  # six changes (three rounds, their locks) coalesced
+        assert hands_played(messages[-1]) == [2, 1]
+
+
+async def test_who_is_entering_reaches_the_screen():
+    event, tables = await an_event_drawn()
+    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
+        await socket.receive_json_from(WAIT)
+        await database_sync_to_async(lock_acquire)(session=tables[0], device="Ann's phone")
+        message = await socket.receive_json_from(WAIT)
+        assert message["state"]["rounds"][-1]["tables"][0]["entering"] == "Ann's phone"
+
+
+async def test_a_draw_moves_the_socket_to_the_new_tables():
+    event, tables = await an_event_drawn(hands=1)
+    async with event_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _):
+        await socket.receive_json_from(WAIT)
+        for table in tables:
+            await database_sync_to_async(add_rounds)(table, [0, 3, 4, 5])
+        await database_sync_to_async(services.event_draw)(event=event)
+        message = await socket.receive_json_from(WAIT)
+        while message["state"]["rounds"][-1]["round"] != 2:
+            message = await socket.receive_json_from(WAIT)
+        new_tables = await database_sync_to_async(
+            lambda: [t.session for t in EventTable.objects.filter(event_round__number=2).order_by("number")]
+        )()
+        assert "session" in message["state"]["rounds"][-1]["tables"][0]  # the edit key's socket
+        await database_sync_to_async(add_rounds)(new_tables[0], [0, 3, 4, 5])
+        message = await socket.receive_json_from(WAIT)
+        while hands_played(message) != [1, 0]:
+            message = await socket.receive_json_from(WAIT)
+        assert "Finished" in message["html"]
+
+
+async def test_an_unknown_event_is_closed():
+    async with event_socket("/ws/events/nope/") as (_socket, connected, code):
+        assert not connected
+        assert code == 4404
+
+
+async def test_the_view_is_built_once_for_every_screen(monkeypatch):
+    from events import consumers
+
+    event, tables = await an_event_drawn()
+    builds = []
+    original = consumers.build_view
+
+    async def counted(event_id, viewer):
+        builds.append(viewer)
+        return await original(event_id, viewer)
+
+    async with (
+        event_socket(f"/ws/events/{event.view_key}/") as (first, _c, _),
+        event_socket(f"/ws/events/{event.view_key}/") as (second, _c2, _2),
+        event_socket(f"/ws/events/{event.view_key}/") as (third, _c3, _3),
+    ):
+        for socket in (first, second, third):
+            await socket.receive_json_from(WAIT)
+        monkeypatch.setattr(consumers, "build_view", counted)
+        await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
+        for socket in (first, second, third):
+            message = await socket.receive_json_from(WAIT)
+            while hands_played(message) != [1, 0]:
+                message = await socket.receive_json_from(WAIT)
+        await asyncio.sleep(0.5)
+        # The lock taken and the round added: two changes, three sockets, a build or two in all.
+        assert 1 <= len(builds) <= 2
+
+
+async def test_each_screen_gets_the_view_in_its_pages_language():
+    event, tables = await an_event_drawn()
+    chinese = [ORIGIN, (b"accept-language", b"zh-Hant")]
+    english = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=[ORIGIN])
+    taiwan = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=chinese)
+    try:
+        assert (await english.connect())[0]
+        assert (await taiwan.connect())[0]
+        assert "Table 1" in (await english.receive_json_from(WAIT))["html"]
+        assert "第 1 桌" in (await taiwan.receive_json_from(WAIT))["html"]
+        await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
+        for socket, words in ((english, "Hand 2 of 3"), (taiwan, "第 2 局")):
+            message = await socket.receive_json_from(WAIT)
+            while hands_played(message) != [1, 0]:
+                message = await socket.receive_json_from(WAIT)
+            assert words in message["html"]
+    finally:
+        await english.disconnect()
+        await taiwan.disconnect()

@@ -49,15 +49,24 @@ def event_ratings(event: Event, rounds: list[RatedRound]) -> Ratings:
     if stored is not None:
         return ratings_from(json.loads(stored))
     earlier = [round_ for round_ in rounds if round_.step < last]
-    found = (
-        EventRatings.objects.filter(event=event, prefix_digest=prefix_digest)
-        .values_list("payload", flat=True)
-        .first()
-    )
-    before = ratings_from(json.loads(found)["prefix"]) if found is not None else rate(earlier)
+    before = stored_before(event, prefix_digest) or rate(earlier)
     ratings = rate(rounds[len(earlier) :], start=before)
     keep(event, digest, ratings, prefix_digest=prefix_digest, before=before)
     return ratings
+
+
+def stored_before(event: Event, prefix_digest: str) -> Ratings | None:
+    """The ratings after the hands before the latest event round, if stored: as the prefix of a
+    later state of this round, or as a whole state (the round before, as it ended)."""
+    whole = EventRatings.objects.filter(event=event, digest=prefix_digest).values_list("payload", flat=True)
+    if (found := whole.first()) is not None:
+        return ratings_from(json.loads(found))
+    prefix = EventRatings.objects.filter(event=event, prefix_digest=prefix_digest).values_list(
+        "payload", flat=True
+    )
+    if (found := prefix.first()) is not None:
+        return ratings_from(json.loads(found)["prefix"])
+    return None
 
 
 def keep(event: Event, digest: str, ratings: Ratings, *, prefix_digest: str, before: Ratings) -> None:

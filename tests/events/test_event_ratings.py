@@ -166,7 +166,7 @@ def test_the_ratings_page_lists_the_ranked_first_by_ordinal(api, client):
     assert "30 more rounds" in page
     chinese = client.get(f"/e/{event['id']}/ratings", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
     assert "還差 30 局" in chinese
-    assert "評分" in chinese
+    assert "評分榜" in chinese
 
 
 def test_ratings_are_stored_once_per_state_of_the_hands_and_rated_on_from_the_round_before(api, monkeypatch):

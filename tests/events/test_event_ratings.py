@@ -194,3 +194,7 @@ def test_ratings_are_stored_once_per_state_of_the_hands_and_rated_on_from_the_ro
     from_scratch = {line.name: line.extra["rating"] for line in event_standings(found)}
     assert on_from_before == from_scratch
     assert from_scratch == {line["name"]: line["rating"] for line in standings(api, event)}
+
+
+def test_the_ratings_page_of_an_unknown_event_is_a_404(client):
+    assert client.get("/e/nope/ratings").status_code == 404

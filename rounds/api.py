@@ -240,15 +240,12 @@ def session_versions(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse({"versions": session_history(session)})
 
 
-HISTORY_WRITES = {"restore": services.round_restore, "undo": services.round_undo}
-
-
 @endpoint("POST")
 def version_write(request: HttpRequest, key: str, version: int, action: str) -> JsonResponse:
     """Restore the deleted round of a history version, or undo the change a version recorded."""
     session, _viewer = open_session(key, write=True)
     body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
-    write = HISTORY_WRITES[action](
+    write = services.HISTORY_WRITES[action](
         session=session,
         token=request.headers.get(LOCK_HEADER),
         version_id=version,

@@ -17,7 +17,7 @@ from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
 from rounds.errors import status_of, translated
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.scoring import ScoringError
+from rounds.scoring import Refusal
 from rounds.selectors import Viewer, open_by_key
 from rounds.sharing import share_link
 
@@ -93,7 +93,7 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
                     settings=form.settings,
                     randomize_seats=form.randomize_seats,
                 )
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error(None, translated(error))
             status = status_of(error)
         else:
@@ -115,7 +115,7 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
     if form.is_valid():
         try:
             services.group_rules_set(group=found, rules=form.rules)
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error(error.field if error.field in form.fields else None, translated(error))
         else:
             return redirect("groups:group", group=group)
@@ -132,7 +132,7 @@ def player_rename(request: HttpRequest, group: str) -> HttpResponse:
             services.group_player_rename(
                 group=found, player_id=form.cleaned_data["player"], name=form.cleaned_data["name"]
             )
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error("name", translated(error))
         else:
             return redirect("groups:group", group=group)
@@ -169,7 +169,7 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
     except paper.LogRefused as error:
         context["errors"] = [error]
         return render(request, "groups/import.html", context, status=400)
-    except ScoringError as error:
+    except Refusal as error:
         context["problem"] = translated(error)
         return render(request, "groups/import.html", context, status=status_of(error))
     return render(request, "groups/import.html", context, status=400 if context["errors"] else 200)

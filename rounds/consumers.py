@@ -37,7 +37,7 @@ from rounds.models import Session
 from rounds.publish import written_from
 from rounds.ratelimit import Allowance
 from rounds.replies import write_reply
-from rounds.scoring import ScoringError, gettext_noop
+from rounds.scoring import Refusal, gettext_noop
 from rounds.selectors import Viewer, session_by_key
 from rounds.services.preview import round_preview
 from rounds.state import for_viewer, links_json, reply_json, table_state
@@ -173,7 +173,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         started = time.perf_counter()
         try:
             answer = await self.answer(kind, content)
-        except (ProtocolError, ScoringError) as error:
+        except (ProtocolError, Refusal) as error:
             status, body = refusal(error)
             answer = error_reply(message_id, status, body.pop("error"), **body)
         except Exception:

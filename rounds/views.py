@@ -21,7 +21,7 @@ from rounds.locking import lock_state
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.scoring import ScoringError
+from rounds.scoring import Refusal
 from rounds.selectors import HOUSE, Viewer, open_by_key, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_links
@@ -102,7 +102,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
             changes=form.changes,
             rescore=form.cleaned_data["rescore"],
         )
-    except ScoringError as error:
+    except Refusal as error:
         return refused(error)
     return JsonResponse(state_after_write(session, viewer))
 
@@ -114,7 +114,7 @@ def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     entry = RoundForm(request.POST, session.players.count()).entry()
     try:
         services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
-    except ScoringError as error:
+    except Refusal as error:
         status = status_of(error)
         context = session_context(
             request,
@@ -151,7 +151,7 @@ def settle_page(request: HttpRequest, key: str) -> HttpResponse:
         }
         try:
             services.session_update_once(session=session, changes=changes, device=FORM_DEVICE)
-        except ScoringError as error:
+        except Refusal as error:
             context = evening_context(session, viewer, key, wager_error=translated(error))
             return render(request, "rounds/settle.html", context, status=status_of(error))
         return redirect("rounds:settle", key=key)
@@ -180,7 +180,7 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
         )
     except (ValueError, ArithmeticError):
         messages.error(request, gettext(TRANSFER_GONE))
-    except ScoringError as error:
+    except Refusal as error:
         messages.error(request, translated(error))
     # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)

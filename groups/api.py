@@ -19,7 +19,7 @@ from rounds.inputs import SETTINGS_FIELDS, clean_players
 from rounds.jsonapi import endpoint, json_body
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop
-from rounds.selectors import Viewer
+from rounds.selectors import Viewer, open_by_key
 from rounds.signals import SessionHost
 from rounds.state import table_state
 
@@ -29,12 +29,13 @@ GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the 
 
 
 def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
-    found = group_by_key(key)
-    if found is None:
-        raise ProtocolError(404, _("There is no group with this key"))
-    if write and found[1] is not Viewer.EDITOR:
-        raise ProtocolError(403, _(GROUP_VIEW_ONLY), field="key")
-    return found
+    return open_by_key(
+        group_by_key,
+        key,
+        write=write,
+        missing=ProtocolError(404, _("There is no group with this key")),
+        view_only=ProtocolError(403, _(GROUP_VIEW_ONLY), field="key"),
+    )
 
 
 @endpoint("POST")

@@ -17,7 +17,7 @@ from rounds.forms import SettingsForm, initial_from_state
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_NAME_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
-from rounds.scoring import ScoringError
+from rounds.scoring import Refusal
 from rounds.services.sessions import current_settings
 
 NEW_NAMES = 4  # enough for a first evening of newcomers
@@ -31,7 +31,7 @@ class GroupForm(forms.Form):
     def clean_name(self) -> str:
         try:
             return clean_group_name(self.cleaned_data["name"])
-        except ScoringError as error:
+        except Refusal as error:
             raise forms.ValidationError(translated(error)) from None
 
 

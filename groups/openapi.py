@@ -19,13 +19,14 @@ from rounds.openapi_schemas import (
     operation,
     ref,
 )
+from rounds.selectors import KEY_PATTERN
 
 GROUP = {
     "name": "group",
     "in": "path",
     "required": True,
     "description": "the group's edit key, or its follow key to read",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+    "schema": {"type": "string", "pattern": f"^{KEY_PATTERN.pattern}$"},
 }
 PLAYER = {
     "name": "player",

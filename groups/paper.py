@@ -34,7 +34,7 @@ from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.models import JSON_RULE_COLUMNS, MAX_SESSION_ROUNDS, RULE_COLUMNS, Round, rules_of_columns
 from rounds.names import name_key
 from rounds.ratelimit import rate_limited
-from rounds.scoring import MAX_CARDS, Mode, RoundEntry, RoundRules, ScoredRound, ScoringError, gettext_noop
+from rounds.scoring import MAX_CARDS, Mode, Refusal, RoundEntry, RoundRules, ScoredRound, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
@@ -174,7 +174,7 @@ def checked_table(table: PaperTable) -> CheckedTable:
     """A table with its names cleaned and its rounds scored by the rules engine."""
     try:
         names = clean_players(list(table.players))
-    except ScoringError as error:
+    except Refusal as error:
         raise LogRefused(translated(error), table.line) from None
     settings = table_settings(table)
     rounds = []
@@ -182,7 +182,7 @@ def checked_table(table: PaperTable) -> CheckedTable:
         entry = RoundEntry(cards=round_.cards, covering=round_.covering)
         try:
             rounds += scored_entries(names, settings, [entry])
-        except ScoringError as error:
+        except Refusal as error:
             raise LogRefused(translated(error), round_.line) from None
     return CheckedTable(day=table.date, names=names, settings=settings, rounds=rounds)
 

@@ -21,7 +21,7 @@ from groups.ratings import season_ratings
 from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
-from rounds.scoring import ScoringError
+from rounds.scoring import Refusal
 
 RANGES = {
     "all": _("All"),
@@ -84,7 +84,7 @@ def chosen_from(request: HttpRequest, today: date) -> Chosen:
     elif name == "custom":
         try:
             dates = DateRange(*clean_date_range(start or None, end or None))  # the form sends blanks
-        except ScoringError as refusal:
+        except Refusal as refusal:
             error = translated(refusal)
     return Chosen(name, dates, start[:10], end[:10], sort, descending, error)
 

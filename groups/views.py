@@ -17,16 +17,14 @@ from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
 from rounds.errors import status_of, translated
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.scoring import ScoringError
-from rounds.selectors import Viewer
+from rounds.scoring import Refusal
+from rounds.selectors import Viewer, open_by_key
 from rounds.sharing import share_link
 
 
-def open_group(key: str, *, edit: bool = False) -> tuple[Group, Viewer]:
-    found = group_by_key(key)
-    if found is None or (edit and found[1] is not Viewer.EDITOR):
-        raise Http404("No group with this key")
-    return found
+def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
+    """A group opened by key; with `write`, only its edit key finds the page."""
+    return open_by_key(group_by_key, key, write=write, missing=Http404("No group with this key"))
 
 
 @require_http_methods(["GET", "POST"])
@@ -84,7 +82,7 @@ def season_partial(request: HttpRequest, group: str) -> HttpResponse:
 @require_POST
 def evening_new(request: HttpRequest, group: str) -> HttpResponse:
     """Start an evening from the group: who plays (a new name joins the group) and the rules."""
-    found, viewer = open_group(group, edit=True)
+    found, viewer = open_group(group, write=True)
     form = EveningForm(found, request.POST)
     if form.is_valid():
         try:
@@ -95,7 +93,7 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
                     settings=form.settings,
                     randomize_seats=form.randomize_seats,
                 )
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error(None, translated(error))
             status = status_of(error)
         else:
@@ -109,7 +107,7 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
 @require_POST
 def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
     """Set the group's own rules (its later evenings start with them), or clear them."""
-    found, viewer = open_group(group, edit=True)
+    found, viewer = open_group(group, write=True)
     if request.POST.get("clear") == "1":
         services.group_rules_set(group=found, rules=None)
         return redirect("groups:group", group=group)
@@ -117,7 +115,7 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
     if form.is_valid():
         try:
             services.group_rules_set(group=found, rules=form.rules)
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error(error.field if error.field in form.fields else None, translated(error))
         else:
             return redirect("groups:group", group=group)
@@ -127,14 +125,14 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
 
 @require_POST
 def player_rename(request: HttpRequest, group: str) -> HttpResponse:
-    found, viewer = open_group(group, edit=True)
+    found, viewer = open_group(group, write=True)
     form = RenameForm(found, request.POST)
     if form.is_valid():
         try:
             services.group_player_rename(
                 group=found, player_id=form.cleaned_data["player"], name=form.cleaned_data["name"]
             )
-        except ScoringError as error:
+        except Refusal as error:
             form.add_error("name", translated(error))
         else:
             return redirect("groups:group", group=group)
@@ -146,7 +144,7 @@ def player_rename(request: HttpRequest, group: str) -> HttpResponse:
 def import_page(request: HttpRequest, group: str) -> HttpResponse:
     """Paste or upload a paper log; a preview first (every refused line listed), then "Import"
     stores it all or nothing."""
-    found, _viewer = open_group(group, edit=True)
+    found, _viewer = open_group(group, write=True)
     context: dict = {"group": found, "key": group}
     if request.method == "GET":
         return render(request, "groups/import.html", context)
@@ -171,7 +169,7 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
     except paper.LogRefused as error:
         context["errors"] = [error]
         return render(request, "groups/import.html", context, status=400)
-    except ScoringError as error:
+    except Refusal as error:
         context["problem"] = translated(error)
         return render(request, "groups/import.html", context, status=status_of(error))
     return render(request, "groups/import.html", context, status=400 if context["errors"] else 200)

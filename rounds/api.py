@@ -28,19 +28,20 @@ from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
-from rounds.selectors import HOUSE, Viewer, round_history, session_by_key, session_history
+from rounds.selectors import HOUSE, Viewer, open_by_key, round_history, session_by_key, session_history
 from rounds.services.preview import round_preview
 from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
 from rounds.state import state_after_write, table_state
 
 
 def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
-    found = session_by_key(key)
-    if found is None:
-        raise ProtocolError(404, _("There is no session with this key"))
-    if write and found[1] is not Viewer.EDITOR:
-        raise ProtocolError(403, _(VIEW_ONLY), field="key")
-    return found
+    return open_by_key(
+        session_by_key,
+        key,
+        write=write,
+        missing=ProtocolError(404, _("There is no session with this key")),
+        view_only=ProtocolError(403, _(VIEW_ONLY), field="key"),
+    )
 
 
 @endpoint("POST")
@@ -240,15 +241,12 @@ def session_versions(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse({"versions": session_history(session)})
 
 
-HISTORY_WRITES = {"restore": services.round_restore, "undo": services.round_undo}
-
-
 @endpoint("POST")
 def version_write(request: HttpRequest, key: str, version: int, action: str) -> JsonResponse:
     """Restore the deleted round of a history version, or undo the change a version recorded."""
     session, _viewer = open_session(key, write=True)
     body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
-    write = HISTORY_WRITES[action](
+    write = services.HISTORY_WRITES[action](
         session=session,
         token=request.headers.get(LOCK_HEADER),
         version_id=version,

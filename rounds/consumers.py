@@ -37,7 +37,7 @@ from rounds.models import Session
 from rounds.publish import written_from
 from rounds.ratelimit import Allowance
 from rounds.replies import write_reply
-from rounds.scoring import ScoringError, gettext_noop
+from rounds.scoring import Refusal, gettext_noop
 from rounds.selectors import Viewer, session_by_key
 from rounds.services.preview import round_preview
 from rounds.state import for_viewer, links_json, reply_json, table_state
@@ -55,7 +55,6 @@ WRITES = {
     "round.restore",
     "round.undo",
 }
-HISTORY_WRITES = {"round.restore": services.round_restore, "round.undo": services.round_undo}
 CLOSE_UNKNOWN_SESSION = 4404
 # Reads a socket may ask for, as (burst, per second): each builds a state or scores a round, so a
 # flood on one socket is refused at once instead of queueing the other tables' work behind it.
@@ -174,7 +173,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         started = time.perf_counter()
         try:
             answer = await self.answer(kind, content)
-        except (ProtocolError, ScoringError) as error:
+        except (ProtocolError, Refusal) as error:
             status, body = refusal(error)
             answer = error_reply(message_id, status, body.pop("error"), **body)
         except Exception:
@@ -243,9 +242,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             "release_lock": release,
         }
         with written_from(self.channel_name):  # the group's message skips this socket: the reply has it
-            if kind in HISTORY_WRITES:
+            if (action := kind.removeprefix("round.")) in services.HISTORY_WRITES:
                 version_id = clean_version_id(content.get("version"))
-                write = await run_service(HISTORY_WRITES[kind], version_id=version_id, **arguments)
+                write = await run_service(services.HISTORY_WRITES[action], version_id=version_id, **arguments)
             elif kind == "round.delete":
                 write = await run_service(services.round_delete, number=content.get("number"), **arguments)
             elif kind == "round.edit":

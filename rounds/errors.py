@@ -2,7 +2,7 @@
 
 from django.utils.translation import gettext
 
-from rounds.scoring import ScoringError, gettext_noop
+from rounds.scoring import Refusal, gettext_noop
 
 LOCK_HELD = gettext_noop("Round %(round)s is being entered on %(holder)s")
 LOCK_EDITING = gettext_noop("Round %(round)s is being corrected on %(holder)s")
@@ -24,8 +24,8 @@ UNDO_RESCORE = gettext_noop("A rescore cannot be undone; change the rules again 
 VIEW_ONLY = gettext_noop("This is a follow link: it can watch the session but not change it")
 
 
-class ServiceError(ScoringError):
-    """Bad input or a refused write; nothing was stored."""
+class ServiceError(Refusal):
+    """Bad input or a refused write (not a rule of the game: those are ScoringError); nothing was stored."""
 
     status = 400
 
@@ -84,7 +84,7 @@ class VersionRefused(ServiceError):
         super().__init__(template, field="version", **params)
 
 
-def translated(error: ScoringError) -> str:
+def translated(error: Refusal) -> str:
     """The error's message in the active language."""
     template = gettext(error.template)
     return template % error.params if error.params else template
@@ -103,12 +103,12 @@ class ProtocolError(Exception):
         self.field = field
 
 
-def status_of(error: ScoringError) -> int:
+def status_of(error: Refusal) -> int:
     """A rule broken is a 400; service refusals carry their own status (404, 409)."""
     return getattr(error, "status", 400)
 
 
-def refusal(error: ScoringError | ProtocolError) -> tuple[int, dict]:
+def refusal(error: Refusal | ProtocolError) -> tuple[int, dict]:
     """The status and body the API, the socket and the settings sheet all answer a refusal with."""
     if isinstance(error, ProtocolError):
         return error.status, {"error": error.message, "field": error.field, "player": None}

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
-from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, RoundEntry, ScoringError
+from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, Refusal, RoundEntry
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12
@@ -271,7 +271,7 @@ class SettingsForm(forms.Form):
             self.add_error(data["length"], _("Give a number"))
         try:
             self.settings = clean_settings(self.changes)
-        except ScoringError as error:
+        except Refusal as error:
             self.add_error(self.field_of(error.field), translated(error))
         return data
 
@@ -312,7 +312,7 @@ class SessionForm(SettingsForm):
         filled = [(index, name) for index, name in enumerate(names) if name]
         try:
             self.players = clean_players([name for _, name in filled])
-        except ScoringError as error:
+        except Refusal as error:
             field = f"player_{filled[error.player][0]}" if error.player is not None else "player_0"
             self.add_error(field, translated(error))
         return data

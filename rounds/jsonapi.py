@@ -19,13 +19,13 @@ from django.views.decorators.csrf import csrf_exempt
 
 from rounds.errors import ProtocolError, refusal
 from rounds.ratelimit import RateLimited
-from rounds.scoring import ScoringError
+from rounds.scoring import Refusal
 from rounds.state import reply_json
 
 LOCK_HEADER = "X-Entry-Lock"
 
 
-def refused(error: ProtocolError | ScoringError) -> JsonResponse:
+def refused(error: ProtocolError | Refusal) -> JsonResponse:
     status, body = refusal(error)
     response = JsonResponse(body, status=status)
     if isinstance(error, RateLimited):
@@ -47,7 +47,7 @@ def endpoint(*methods: str) -> Callable:
                 return response
             try:
                 return view(request, *args, **kwargs)
-            except (ProtocolError, ScoringError) as error:
+            except (ProtocolError, Refusal) as error:
                 return refused(error)
 
         return wrapper

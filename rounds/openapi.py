@@ -3,7 +3,7 @@ scorekeeper/openapi.py assembles with the groups and events parts and serves at 
 
 from __future__ import annotations
 
-from rounds.inputs import MAX_ASKED_REQUESTS
+from rounds.inputs import MAX_ASKED_REQUESTS, TOKEN_PATTERN
 from rounds.openapi_schemas import (
     BODIES,
     BOOLEAN,
@@ -17,13 +17,14 @@ from rounds.openapi_schemas import (
     operation,
     ref,
 )
+from rounds.selectors import KEY_PATTERN
 
 KEY = {
     "name": "key",
     "in": "path",
     "required": True,
     "description": "the edit key, or the follow key to read",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
+    "schema": {"type": "string", "pattern": f"^{KEY_PATTERN.pattern}$"},
 }
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}
 VERSION = {
@@ -48,7 +49,7 @@ LOCK_HEADER = {
     "in": "header",
     "required": False,
     "description": "the entry lock's token",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+    "schema": {"type": "string", "pattern": f"^{TOKEN_PATTERN.pattern}$"},
 }
 
 

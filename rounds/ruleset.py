@@ -29,8 +29,10 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class ScoringError(ValueError):
-    """A rule was broken. `template % params` is the English message."""
+class Refusal(ValueError):
+    """Something asked for is refused and nothing was changed. `template % params` is the English
+    message; `field` or `player` says what it is about. The API, the socket and the pages catch
+    this; rounds/errors.py gives each kind its HTTP status."""
 
     def __init__(
         self,
@@ -49,6 +51,10 @@ class ScoringError(ValueError):
     @property
     def message(self) -> str:
         return str(self)
+
+
+class ScoringError(Refusal):
+    """A rule was broken: a round, the rules or a penalty table as typed (SPEC 1, 2)."""
 
 
 class Mode(StrEnum):

@@ -3,7 +3,7 @@
 No Django here: everything that scores a round calls this module and nothing
 re-implements it. Beside it, pure and built on it: standings.py (the evening,
 SPEC 4), settlement.py (money, SPEC 6), stats.py (the evening's story) and
-tiers.py (checking a penalty table as typed). Errors are ScoringError, whose
+tiers.py (checking a penalty table as typed). Errors are ScoringError (a Refusal), whose
 message names the player and the problem; messages are English templates marked
 with gettext_noop so the web layer can translate them.
 """
@@ -23,6 +23,7 @@ from rounds.ruleset import TWOS_IN_DECK as TWOS_IN_DECK
 from rounds.ruleset import CoveringStyle as CoveringStyle
 from rounds.ruleset import Mode as Mode
 from rounds.ruleset import Places as Places
+from rounds.ruleset import Refusal as Refusal
 from rounds.ruleset import RoundRules as RoundRules
 from rounds.ruleset import ScoringError as ScoringError
 from rounds.ruleset import Tier as Tier

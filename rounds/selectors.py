@@ -5,8 +5,10 @@ The state payload is rounds/state.py's; nothing here writes or refuses a write."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from rounds import scoring
 from rounds.errors import RoundMissing
@@ -21,6 +23,7 @@ from rounds.standings import Tally, session_totals
 
 HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+Opened = TypeVar("Opened")
 
 
 class Viewer(StrEnum):
@@ -39,6 +42,24 @@ def session_by_key(key: str) -> tuple[Session, Viewer] | None:
     if session is not None:
         return session, Viewer.FOLLOWER
     return None
+
+
+def open_by_key(
+    lookup: Callable[[str], tuple[Opened, Viewer] | None],
+    key: str,
+    *,
+    write: bool,
+    missing: Exception,
+    view_only: Exception | None = None,
+) -> tuple[Opened, Viewer]:
+    """What `lookup` opens with `key`, and what that key may do; `missing` is raised for a key that
+    opens nothing, `view_only` (or `missing`) for a follow key where `write` asks for the edit key."""
+    found = lookup(key)
+    if found is None:
+        raise missing
+    if write and found[1] is not Viewer.EDITOR:
+        raise view_only or missing
+    return found
 
 
 def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:

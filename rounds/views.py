@@ -21,8 +21,8 @@ from rounds.locking import lock_state
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.scoring import ScoringError
-from rounds.selectors import HOUSE, Viewer, session_by_key
+from rounds.scoring import Refusal
+from rounds.selectors import HOUSE, Viewer, open_by_key, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_links
 from rounds.state import state_after_write, table_state
@@ -31,19 +31,9 @@ FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
 
 
-def open_session(key: str) -> tuple[Session, Viewer]:
-    found = session_by_key(key)
-    if found is None:
-        raise Http404("No session with this key")
-    return found
-
-
-def open_to_edit(key: str) -> tuple[Session, Viewer]:
-    """A session opened with its edit key; the follow key cannot even find the form."""
-    session, viewer = open_session(key)
-    if viewer is not Viewer.EDITOR:
-        raise Http404("No session with this key")
-    return session, viewer
+def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
+    """A session opened by key; with `write`, only its edit key: the follow key cannot even find the form."""
+    return open_by_key(session_by_key, key, write=write, missing=Http404("No session with this key"))
 
 
 @require_http_methods(["GET", "POST"])
@@ -99,7 +89,7 @@ def session_page(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def session_settings(request: HttpRequest, key: str) -> JsonResponse:
     """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager."""
-    session, viewer = open_to_edit(key)
+    session, viewer = open_session(key, write=True)
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
@@ -112,7 +102,7 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
             changes=form.changes,
             rescore=form.cleaned_data["rescore"],
         )
-    except ScoringError as error:
+    except Refusal as error:
         return refused(error)
     return JsonResponse(state_after_write(session, viewer))
 
@@ -120,11 +110,11 @@ def session_settings(request: HttpRequest, key: str) -> JsonResponse:
 @require_POST
 def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     """The page's plain form, for a browser without JavaScript: the same lock and service."""
-    session, viewer = open_to_edit(key)
+    session, viewer = open_session(key, write=True)
     entry = RoundForm(request.POST, session.players.count()).entry()
     try:
         services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
-    except ScoringError as error:
+    except Refusal as error:
         status = status_of(error)
         context = session_context(
             request,
@@ -153,7 +143,7 @@ def evening_context(session: Session, viewer: Viewer, key: str, **extra: object)
 @require_http_methods(["GET", "POST"])
 def settle_page(request: HttpRequest, key: str) -> HttpResponse:
     """Who pays whom. POST (the page without JavaScript) changes the wager for the whole session."""
-    session, viewer = open_to_edit(key) if request.method == "POST" else open_session(key)
+    session, viewer = open_session(key, write=request.method == "POST")
     if request.method == "POST":
         changes = {
             "value_per_point": request.POST.get("value_per_point") or None,
@@ -161,7 +151,7 @@ def settle_page(request: HttpRequest, key: str) -> HttpResponse:
         }
         try:
             services.session_update_once(session=session, changes=changes, device=FORM_DEVICE)
-        except ScoringError as error:
+        except Refusal as error:
             context = evening_context(session, viewer, key, wager_error=translated(error))
             return render(request, "rounds/settle.html", context, status=status_of(error))
         return redirect("rounds:settle", key=key)
@@ -178,7 +168,7 @@ def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
-    session, _viewer = open_to_edit(key)
+    session, _viewer = open_session(key, write=True)
     try:
         transfer_mark_paid(
             session=session,
@@ -190,7 +180,7 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
         )
     except (ValueError, ArithmeticError):
         messages.error(request, gettext(TRANSFER_GONE))
-    except ScoringError as error:
+    except Refusal as error:
         messages.error(request, translated(error))
     # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)

@@ -164,3 +164,7 @@ def round_undo(
         request_id=request_id,
         release_lock=release_lock,
     )
+
+
+# The history writes by action, as the API's URL and the socket's message (round.<action>) name them.
+HISTORY_WRITES = {"restore": round_restore, "undo": round_undo}

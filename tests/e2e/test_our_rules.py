@@ -80,10 +80,14 @@ def test_a_group_sets_its_rules_and_its_next_evening_plays_them(phones, live_api
     page.locator("[data-rules-editor] summary").tap()
     form = page.locator("[data-rules-form]")
     form.locator('label:has(input[name="mode"][value="pay_difference"])').tap()
-    for number, (from_cards, times) in enumerate([("8", "2"), ("10", "3"), ("13", "4")], start=1):
-        form.locator(f'input[name="tier_from_{number}"]').fill(from_cards)
-        form.locator(f'input[name="tier_times_{number}"]').fill(times)
-    form.locator('input[name="twos_on"]').check()
+    while form.locator("[data-action='remove-tier']").count():
+        form.locator("[data-action='remove-tier']").first.tap()
+    for from_cards, times in (("8", "2"), ("10", "3"), ("13", "4")):
+        form.locator("[data-action='add-tier']").tap()
+        row = form.locator("[data-tier-row]").last
+        row.locator("[data-tier-times]").fill(times)
+        row.locator("[data-tier-from]").fill(from_cards)
+    form.locator('label:has(input[name="twos_rule"][value="points"])').tap()
     form.locator('input[name="points_per_two"]').fill("3")
     form.locator('label:has(input[name="length"][value="rounds"])').tap()
     form.locator('input[name="rounds"]').fill("12")

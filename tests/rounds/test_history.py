@@ -3,7 +3,7 @@
 import pytest
 
 from rounds import services
-from rounds.errors import LockRefused, RequestReused, VersionMissing, VersionRefused
+from rounds.errors import UNDO_RESCORE, LockRefused, RequestReused, VersionMissing, VersionRefused
 from rounds.models import Round, RoundVersion
 from rounds.scoring import RoundEntry
 from rounds.selectors import Viewer, round_history, scored_session, session_history
@@ -263,7 +263,7 @@ def test_a_rescore_cannot_be_undone():
     rescored = RoundVersion.objects.get(session=session, action="rescored")
     with pytest.raises(VersionRefused) as refused:
         services.round_undo(session=session, token=token, version_id=rescored.pk)
-    assert str(refused.value) == "A rescore cannot be undone; change the rules again instead"
+    assert (refused.value.template, refused.value.field) == (UNDO_RESCORE, "version")
 
 
 def test_undo_needs_the_lock_and_is_idempotent_by_request_id():

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 
 from rounds import services
-from rounds.errors import LockRefused
+from rounds.errors import LOCK_HELD, LOCK_LOST, LOCK_STILL_LIVE, LockRefused
 from rounds.locking import lock_acquire, lock_disconnect, lock_release, lock_renew, lock_state, lock_takeover
 from rounds.models import Round, Session
 from rounds.scoring import RoundEntry
@@ -108,8 +108,9 @@ def test_the_same_token_renews_the_lease():
 def test_a_live_lease_cannot_be_taken_over():
     session = make_session()
     grab_lock(session, "Ann's phone")
-    with pytest.raises(LockRefused, match="Ann's phone is still entering"):
+    with pytest.raises(LockRefused) as refused:
         lock_takeover(session=session, device="Ben's phone")
+    assert (refused.value.template, refused.value.holder) == (LOCK_STILL_LIVE, "Ann's phone")
 
 
 def test_an_expired_lease_is_free_to_the_next_request(fast_lock):
@@ -118,8 +119,9 @@ def test_an_expired_lease_is_free_to_the_next_request(fast_lock):
     time.sleep(1.05)
     assert lock_state(session) is None
     assert lock_acquire(session=session, device="Ben's phone").holder == "Ben's phone"
-    with pytest.raises(LockRefused, match="being entered on Ben's phone"):
+    with pytest.raises(LockRefused) as refused:
         services.round_add(session=session, token=old, entry=RoundEntry(cards=(5, 0, 11, 13)))
+    assert (refused.value.template, refused.value.holder) == (LOCK_HELD, "Ben's phone")
     assert Round.objects.count() == 0
 
 
@@ -127,8 +129,9 @@ def test_an_expired_token_cannot_write_even_if_nobody_took_the_lock(fast_lock):
     session = make_session()
     old = grab_lock(session, "Ann's phone")
     time.sleep(1.05)
-    with pytest.raises(LockRefused, match="Your entry lock has run out"):
+    with pytest.raises(LockRefused) as refused:
         services.round_add(session=session, token=old, entry=RoundEntry(cards=(5, 0, 11, 13)))
+    assert refused.value.template == LOCK_LOST
     with pytest.raises(LockRefused):
         lock_renew(session=session, token=old)
 

@@ -120,7 +120,7 @@ def test_the_settings_sheet_needs_the_lock(client):
     grab = lock_acquire(session=session, device="Ben's phone")
     response = settings_post(client, session, None, mode="winner_takes_all")
     assert response.status_code == 409
-    assert response.json()["error"] == "Round 1 is being entered on Ben's phone"
+    assert (response.json()["field"], response.json()["holder"]) == ("lock", "Ben's phone")
     lock_release(session=session, token=grab.token)
     session.refresh_from_db()
     assert session.mode == "points"

@@ -133,3 +133,27 @@ class EventBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} sits out {self.event_round}"
+
+
+class EventRatings(models.Model):
+    """The event's ratings over its hands (events/ratings.py), kept so standings are not rated
+    again on every read. `digest` names the hands rated (players and cards, in order, and the
+    rating's version): a correction or a new hand gives another digest, so a stale row is never
+    read; `prefix_digest` names the hands before the latest event round, whose ratings the
+    payload also keeps ("prefix"), so a hand added tonight rates only the round in play."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="ratings")
+    digest = models.CharField(max_length=64)
+    prefix_digest = models.CharField(max_length=64, default="")
+    # JSON as text: the floats go back exactly as they came, on any database.
+    payload = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "digest"], name="event_ratings_once"),
+        ]
+        indexes = [models.Index(fields=["event", "prefix_digest"], name="event_ratings_prefix")]
+
+    def __str__(self) -> str:
+        return f"ratings of {self.event}"

@@ -24,6 +24,7 @@ from rounds.openapi_schemas import (
     ref,
 )
 
+NUMBER = {"type": "number"}
 EVENT = {
     "name": "event",
     "in": "path",
@@ -74,8 +75,12 @@ EVENT_SCHEMAS = {
             "place": INTEGER,
             "table": nullable(INTEGER),
             "dropped": BOOLEAN,
+            "rating": obj(  # SPEC 12, over the event's hands (events/ratings.py)
+                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN},
+                required=("mu", "sigma", "ordinal", "ranked"),
+            ),
         },
-        required=("name", "net", "hands", "wins", "real_losses", "place"),
+        required=("name", "net", "hands", "wins", "real_losses", "place", "rating"),
     ),
     "Event": obj(
         {

@@ -121,11 +121,13 @@ def event_json(event: Event, viewer: Viewer, *, latest_only: bool = False) -> di
 
 def event_live(event: Event, viewer: Viewer) -> dict:
     """What the event's socket sends: the round in play and the standings (not the players'
-    list or the rules, which a draw or a page load brings)."""
+    list or the rules, which a draw or a page load brings). The screen's view (the follow key)
+    leaves the ratings out: it shows none, and every screen and follower receives it."""
+    rated = viewer is Viewer.EDITOR
     return {
         "version": event.version,
         "rounds": event_rounds(event, viewer, latest_only=True),
-        "standings": [line.as_json() for line in event_standings(event)],
+        "standings": [line.as_json() for line in event_standings(event, ratings=rated)],
     }
 
 

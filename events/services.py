@@ -96,7 +96,7 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     if playing and not force:
         raise EventConflict(TABLES_PLAYING, field="force", round=last.number, table=playing[0])
     players = list(EventPlayer.objects.filter(event=event, dropped=False))
-    lines = event_standings(event) if event.seating == "by_rank" else []
+    lines = event_standings(event, ratings=False) if event.seating == "by_rank" else []
     met = Counter(drawing.pairs_met(tables_met(event))) if event.seating == "mixed" else Counter()
     byes = Counter(EventBye.objects.filter(event_round__event=event).values_list("player_id", flat=True))
     drawn = drawing.draw_round(

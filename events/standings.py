@@ -3,6 +3,8 @@ a row of the session's pairwise points), then hands won, then fewer real losses.
 
 `event_standings(event)` is the one place the standings are built: the API, the organizer
 page, the screen and the export all read it, so a column added here (a rating) shows everywhere.
+Each line's `extra["rating"]` is the player's rating over the event's hands (events/ratings.py,
+SPEC 12), unless asked without (the screen's live view and the by-rank draw need none).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db.models.functions import Cast
 
 from events.from_rounds import Round, real_losses
 from events.models import Event, EventPlayer, EventSeat
+from events.ratings import event_ratings, first_rating, in_rating_order
 
 
 @dataclass
@@ -62,8 +65,9 @@ def ranked(lines: Iterable[Line]) -> list[Line]:
     return order
 
 
-def event_standings(event: Event) -> list[Line]:
-    """Every player of the event, ranked, in four queries however many tables it has."""
+def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
+    """Every player of the event, ranked, in four queries however many tables it has (one or
+    two more for the ratings: the stored ones for these hands)."""
     lines = {
         player.pk: Line(player=player.pk, name=player.name, dropped=player.dropped)
         for player in EventPlayer.objects.filter(event=event)
@@ -80,8 +84,10 @@ def event_standings(event: Event) -> list[Line]:
     )
     latest = max((seat[4] for seat in seats), default=None)
     player_at: dict[tuple[int, int], int] = {}
+    table_at: dict[int, tuple[int, int]] = {}
     for session_id, index, player_id, pairwise, round_number, table_number in seats:
         player_at[session_id, index] = player_id
+        table_at[session_id] = (round_number, table_number)
         line = lines[player_id]
         if pairwise and index < len(pairwise):
             line.net += sum(pairwise[index])
@@ -89,11 +95,18 @@ def event_standings(event: Event) -> list[Line]:
             line.table = table_number
     rows = list(
         Round.objects.filter(session_id__in={seat[0] for seat in seats}).values_list(
-            "session_id", "winner", "covering", Cast("penalties", TextField())
+            "session_id",
+            "winner",
+            "covering",
+            Cast("penalties", TextField()),
+            "number",
+            Cast("cards", TextField()),
         )
     )
     penalties = json.loads("[" + ",".join(row[3] for row in rows) + "]")
-    for (session_id, winner, covering, _text), hand in zip(rows, penalties, strict=True):
+    if ratings:
+        rate_lines(event, lines, rows, player_at, table_at)
+    for (session_id, winner, covering, _text, _number, _cards), hand in zip(rows, penalties, strict=True):
         for index, loss in enumerate(real_losses(hand, winner=winner, covering=covering)):
             player_id = player_at.get((session_id, index))
             if player_id is None:
@@ -103,6 +116,26 @@ def event_standings(event: Event) -> list[Line]:
             line.wins += index == winner
             line.real_losses += loss
     return ranked(lines.values())
+
+
+def rate_lines(
+    event: Event,
+    lines: dict[int, Line],
+    rows: list[tuple],
+    player_at: dict[tuple[int, int], int],
+    table_at: dict[int, tuple[int, int]],
+) -> None:
+    """Each line's `rating` (API.md: mu, sigma, ordinal, ranked) over the event's hands, in the
+    order event round, table, hand; a player with no hand yet has openskill's starting rating."""
+    cards = json.loads("[" + ",".join(row[5] for row in rows) + "]")
+    hands = []
+    for (session_id, *_rest, number, _text), counts in zip(rows, cards, strict=True):
+        seated = [player_at.get((session_id, index)) for index in range(len(counts))]
+        if None not in seated:
+            hands.append(((*table_at[session_id], number), tuple(seated), tuple(counts)))
+    rated = event_ratings(event, in_rating_order(hands)).players
+    for player, line in lines.items():
+        line.extra["rating"] = rated.get(player, first_rating()).json()
 
 
 def places_of(lines: Iterable[Line]) -> dict[int, int]:

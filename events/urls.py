@@ -8,6 +8,7 @@ urlpatterns = [
     path("e/new", views.event_new, name="new"),
     path("e/<str:event>/", views.event_page, name="event"),
     path("e/<str:event>/screen", views.screen_page, name="screen"),
+    path("e/<str:event>/ratings", views.ratings_page, name="ratings"),
     path("e/<str:event>/me", views.my_table, name="my-table"),
     path("e/<str:event>/draw", views.draw, name="draw"),
     path("e/<str:event>/players", views.players, name="players"),

@@ -16,6 +16,8 @@ from events.inputs import clean_event
 from events.limits import event_limited
 from events.models import MAX_EVENT_HANDS, MAX_EVENT_PLAYERS, MAX_EVENT_ROUNDS, SEATINGS, Event, EventSeat
 from events.selectors import event_by_key, event_json
+from events.standings import event_standings
+from groups.rating import RANKED_FROM
 from rounds.sharing import share_link
 
 
@@ -129,6 +131,38 @@ def screen_page(request: HttpRequest, event: str) -> HttpResponse:
     tables = context["current"]["tables"] if context["current"] else []
     context["table_codes"] = {table["table"]: share_link(request, table["follow"]).qr_svg for table in tables}
     return render(request, "events/screen.html", context)
+
+
+def rating_rows(standings: list[dict]) -> list[dict]:
+    """The ranked players first, by ordinal (equal ordinals share a place: 1, 2, 2, 4), then the
+    players still short of RANKED_FROM hands, by ordinal, without a place."""
+    order = sorted(
+        standings,
+        key=lambda line: (not line["rating"]["ranked"], -line["rating"]["ordinal"], line["name"].casefold()),
+    )
+    rows: list[dict] = []
+    for position, line in enumerate(order):
+        place = None
+        if line["rating"]["ranked"]:
+            before = rows[-1] if rows else None
+            tied = before is not None and before["line"]["rating"]["ordinal"] == line["rating"]["ordinal"]
+            place = before["place"] if tied else position + 1
+        rows.append({"line": line, "place": place})
+    return rows
+
+
+@require_GET
+def ratings_page(request: HttpRequest, event: str) -> HttpResponse:
+    """Every player's rating over the event's hands (SPEC 12), best first; either key."""
+    found, viewer = open_event(event)
+    standings = [line.as_json() for line in event_standings(found)]
+    context = {
+        "event": found,
+        "rows": rating_rows(standings),
+        "ranked_from": RANKED_FROM,
+        "key": found.edit_key if viewer is Viewer.EDITOR else found.view_key,
+    }
+    return render(request, "events/ratings.html", context)
 
 
 def organizer_write(request: HttpRequest, event: str, write: Callable[[Event], object]) -> HttpResponse:

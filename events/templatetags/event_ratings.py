@@ -1,0 +1,23 @@
+"""`{{ line|rating_cell }}`: a standings line's rating as the season page shows it (its cell,
+groups.season_page.rating_cell: the ordinal, greyed with the rounds still to play until ranked)."""
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from groups.rating import Rating
+from groups.season_page import rating_cell as season_rating_cell
+
+register = template.Library()
+
+
+def rating_of(line: dict) -> Rating | None:
+    """The line's rating (API.md's fields) with its rounds: every hand the player played is rated."""
+    rating = line.get("rating")
+    if rating is None:
+        return None
+    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=line["hands"])
+
+
+@register.filter
+def rating_cell(line: dict) -> SafeString:
+    return mark_safe(season_rating_cell(rating_of(line)))

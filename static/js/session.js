@@ -7,8 +7,6 @@ import { showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
-import { wireSettingsForm } from "./settings-form.js";
-import { wireSetupSaving } from "./setups.js";
 import { merged } from "./table-state.js";
 import { Transport } from "./transport.js";
 
@@ -119,20 +117,17 @@ async function saveSettings(form) {
 
 function wireDialogs() {
   const settingsForm = document.querySelector("[data-settings-form]");
-  if (settingsForm) {
-    wireSettingsForm(settingsForm);
-    settingsForm.addEventListener("submit", (event) => {
-      event.preventDefault();
-      saveSettings(settingsForm);
-    });
-  }
-  wireSetupSaving({ getState: () => state, toast: ui.toast, savedText: t("Saved") });
+  settingsForm?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    saveSettings(settingsForm);
+  });
   for (const closer of document.querySelectorAll("[data-close-dialog]")) {
     closer.addEventListener("click", () => closer.closest("dialog").close("cancel"));
   }
   for (const opener of document.querySelectorAll("[data-open]")) {
-    opener.addEventListener("click", () => {
+    opener.addEventListener("click", async () => {
       opener.closest("dialog")?.close();
+      await sheetForms().catch(() => null); // the rules sheet opens with its fields wired
       ui.dialog(opener.dataset.open).showModal();
     });
   }
@@ -243,6 +238,15 @@ const writes = lazy(async () => {
   const { HistoryWrites } = await import("./undo.js");
   return new HistoryWrites({ element: document.querySelector("[data-undo-toast]"), transport, lock, getPanel: () => panel, applyState: apply, toast });
 });
+// The rules sheet's fields (tier rows, the parts by mode) and the menu's "Save the rules": only
+// used in a sheet, so loaded after the load event, or by the first tap that opens one.
+const sheetForms = lazy(async () => {
+  const [{ wireSettingsForm }, { wireSetupSaving }] = await Promise.all([import("./settings-form.js"), import("./setups.js")]);
+  const settingsForm = document.querySelector("[data-settings-form]");
+  if (settingsForm) wireSettingsForm(settingsForm);
+  wireSetupSaving({ getState: () => state, toast: ui.toast, savedText: t("Saved") });
+  return true;
+});
 const historySheet = lazy(async () => {
   const { HistorySheet } = await import("./history.js");
   return new HistorySheet({
@@ -289,6 +293,7 @@ transport.start();
 offline.start();
 // The service worker, once the page has loaded: nothing of it before the first paint.
 window.addEventListener("load", async () => {
+  sheetForms().catch(() => null);
   const { onWorkerMessage, startWorker } = await import("./worker.js");
   onWorkerMessage("replay", () => offline.replay());
   startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying), ownCopy });

@@ -102,8 +102,12 @@ def session_settings(request: HttpRequest, key: str) -> HttpResponse:
     time the sheet opens, so it is not part of the page's first load."""
     session, viewer = open_to_edit(key)
     if request.method == "GET":
-        settings_form = SettingsForm(initial=initial_from_state(table_state(session, viewer=viewer)["settings"]))
-        return render(request, "rounds/_settings_sheet.html", {"session": session, "settings_form": settings_form})
+        settings_form = SettingsForm(
+            initial=initial_from_state(table_state(session, viewer=viewer)["settings"])
+        )
+        return render(
+            request, "rounds/_settings_sheet.html", {"session": session, "settings_form": settings_form}
+        )
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))

@@ -66,7 +66,6 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
     share = {"follow": share_link(request, state["links"]["follow"])}
     if viewer is Viewer.EDITOR:
         share["edit"] = share_link(request, state["links"]["page"])
-        extra.setdefault("settings_form", SettingsForm(initial=initial_from_state(state["settings"])))
     return {
         "share": share,
         "session": session,
@@ -86,10 +85,19 @@ def session_page(request: HttpRequest, key: str) -> HttpResponse:
     return render(request, "rounds/session.html", session_context(request, session, viewer))
 
 
-@require_POST
-def session_settings(request: HttpRequest, key: str) -> JsonResponse:
-    """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager."""
+@require_http_methods(["GET", "POST"])
+def session_settings(request: HttpRequest, key: str) -> HttpResponse:
+    """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager.
+    GET gives the sheet's form, filled with the rules as they are now: the page loads it the first
+    time the sheet opens, so it is not part of the page's first load."""
     session, viewer = open_session(key, write=True)
+    if request.method == "GET":
+        settings_form = SettingsForm(
+            initial=initial_from_state(table_state(session, viewer=viewer)["settings"])
+        )
+        return render(
+            request, "rounds/_settings_sheet.html", {"session": session, "settings_form": settings_form}
+        )
     form = SettingsForm(request.POST)
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))

@@ -7,10 +7,8 @@ import { showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
-import { wireSettingsForm } from "./settings-form.js";
-import { wireSetupSaving } from "./setups.js";
 import { merged } from "./table-state.js";
-import { Transport } from "./transport.js";
+import { noConnection, Transport } from "./transport.js";
 
 // Not served by the service worker (a first visit): this page as it came, before any script below
 // changes it, for the worker to keep if the connection goes before it has the page (worker.js).
@@ -118,22 +116,16 @@ async function saveSettings(form) {
 }
 
 function wireDialogs() {
-  const settingsForm = document.querySelector("[data-settings-form]");
-  if (settingsForm) {
-    wireSettingsForm(settingsForm);
-    settingsForm.addEventListener("submit", (event) => {
-      event.preventDefault();
-      saveSettings(settingsForm);
-    });
-  }
-  wireSetupSaving({ getState: () => state, toast: ui.toast, savedText: t("Saved") });
   for (const closer of document.querySelectorAll("[data-close-dialog]")) {
     closer.addEventListener("click", () => closer.closest("dialog").close("cancel"));
   }
   for (const opener of document.querySelectorAll("[data-open]")) {
-    opener.addEventListener("click", () => {
+    opener.addEventListener("click", async () => {
       opener.closest("dialog")?.close();
-      ui.dialog(opener.dataset.open).showModal();
+      const name = opener.dataset.open;
+      if (name === "settings" && !(await settingsSheet())) return;
+      if (name === "menu") await setupSaving().catch(() => null);
+      ui.dialog(name).showModal();
     });
   }
   for (const dialog of document.querySelectorAll("dialog")) {
@@ -243,6 +235,42 @@ const writes = lazy(async () => {
   const { HistoryWrites } = await import("./undo.js");
   return new HistoryWrites({ element: document.querySelector("[data-undo-toast]"), transport, lock, getPanel: () => panel, applyState: apply, toast });
 });
+// The menu's "Save these rules on this device": loaded after the load event, or by opening the menu.
+const setupSaving = lazy(async () => {
+  const { wireSetupSaving } = await import("./setups.js");
+  wireSetupSaving({ getState: () => state, toast: ui.toast, savedText: t("Saved") });
+  return true;
+});
+// The rules sheet's form (rounds/_settings_sheet.html) and its script (tier rows, the parts by
+// mode) come the first time the sheet opens: neither is part of the first load. Without a
+// connection the sheet cannot save, so it says so and stays shut; the next tap asks again.
+let sheetLoading = null;
+function settingsSheet() {
+  sheetLoading ||= loadSettingsSheet().then((ok) => ok || (sheetLoading = null));
+  return sheetLoading;
+}
+async function loadSettingsSheet() {
+  const dialog = ui.dialog("settings");
+  try {
+    const [response, { wireSettingsForm }] = await Promise.all([
+      fetch(dialog.dataset.settingsSheet, { credentials: "same-origin" }),
+      import("./settings-form.js"),
+    ]);
+    if (!response.ok) throw new Error(`${response.status}`);
+    dialog.innerHTML = await response.text();
+    const settingsForm = dialog.querySelector("[data-settings-form]");
+    wireSettingsForm(settingsForm);
+    settingsForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      saveSettings(settingsForm);
+    });
+    settingsForm.querySelector("[data-close-dialog]").addEventListener("click", () => dialog.close("cancel"));
+    return true;
+  } catch {
+    ui.toast(noConnection());
+    return false;
+  }
+}
 const historySheet = lazy(async () => {
   const { HistorySheet } = await import("./history.js");
   return new HistorySheet({
@@ -289,6 +317,7 @@ transport.start();
 offline.start();
 // The service worker, once the page has loaded: nothing of it before the first paint.
 window.addEventListener("load", async () => {
+  setupSaving().catch(() => null);
   const { onWorkerMessage, startWorker } = await import("./worker.js");
   onWorkerMessage("replay", () => offline.replay());
   startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying), ownCopy });

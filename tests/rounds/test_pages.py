@@ -232,3 +232,29 @@ def test_the_table_views_last_round_is_labelled_with_the_names(client):
         "Cat",
         "Dan",
     ]
+
+
+def test_the_settings_sheet_comes_when_it_opens_with_the_rules_as_they_are_then(client):
+    session = make_session(value_per_point="0.50")
+    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    assert 'data-settings-sheet="/s/' in page
+    assert "data-settings-form" not in page  # not part of the first load
+    token = add_rounds(session, [5, 0, 11, 13])
+    settings_post(client, session, token, mode="winner_takes_all", tier_times_2="", tier_from_2="")
+    sheet = client.get(f"/s/{session.edit_key}/settings")
+    assert sheet.status_code == 200
+    html = sheet.content.decode()
+    assert "<html" not in html
+    assert f'action="/s/{session.edit_key}/settings"' in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert 'name="mode" value="winner_takes_all" checked' in html
+    # The one higher rate left, then the spare row.
+    assert 'name="tier_times_1" min="0.5" step="0.5" inputmode="decimal" value="2"' in html
+    assert 'name="tier_times_2" min="0.5" step="0.5" inputmode="decimal" value=""' in html
+    assert html.count("Rules and length") == 1
+
+
+def test_the_follow_key_gets_no_settings_sheet(client):
+    session = make_session()
+    assert client.get(f"/s/{session.view_key}/settings").status_code == 404
+    assert "data-settings-sheet" not in client.get(f"/s/{session.view_key}/").content.decode()

@@ -174,6 +174,6 @@ def test_the_entry_panel_says_which_covering_rule_applies(client):
 
 def test_the_settings_sheet_shows_the_sessions_covering_style(client):
     session = make_session(**WHOLE_LOSS)
-    page = client.get(f"/s/{session.edit_key}/").content.decode()
+    page = client.get(f"/s/{session.edit_key}/settings").content.decode()  # fetched when the sheet opens
     assert 'name="covering_style" value="takes_whole_loss" checked' in page
     assert 'name="covering_style" value="pays_for_everyone" >' in page

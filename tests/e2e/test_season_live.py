@@ -9,7 +9,7 @@ pytestmark = pytest.mark.both_passes  # the season page following live through R
 
 
 def season_cell(page, name, column):
-    """The season table's cell for `name` in `column` (0: net, 1: games, 2: wins ...)."""
+    """The season table's cell for `name` in `column` (0: net, 1: rating, 2: games, 3: wins ...)."""
     return page.locator(f'[data-season-player="{name}"] td').nth(column)
 
 
@@ -36,7 +36,7 @@ def test_create_a_group_play_two_evenings_and_see_the_season_live(phones, screen
     # Points (classic): 5, 0, 22; the net is the difference, Σ T_j − 3·T_i: Ben 27, Ann 12, Cat −39.
     expect(season_cell(watcher, "Ben", 0)).to_have_text("27")
     expect(season_cell(watcher, "Ann", 0)).to_have_text("12")
-    expect(season_cell(watcher, "Cat", 1)).to_have_text("1")
+    expect(season_cell(watcher, "Cat", 2)).to_have_text("1")
 
     # Evening 2: the same three, ticked on the group page.
     page.goto(group_url)
@@ -47,8 +47,8 @@ def test_create_a_group_play_two_evenings_and_see_the_season_live(phones, screen
     type_keys(page, "0 3 2 Enter")
     wait_for_rounds(page, 1)
     expect(watcher.locator("[data-evening]")).to_have_count(2)
-    expect(season_cell(watcher, "Ann", 1)).to_have_text("2")
-    expect(season_cell(watcher, "Ann", 2)).to_have_text("1")
+    expect(season_cell(watcher, "Ann", 2)).to_have_text("2")
+    expect(season_cell(watcher, "Ann", 3)).to_have_text("1")
     screenshot(watcher, "season-live")
     # The home page lists the group this device opened; it opens the season page.
     host.open("/", live=False)

@@ -20,3 +20,13 @@ def new_group(api, rules=None):
         reply = api.patch(f"/api/groups/{group['id']}", {"rules": rules})
         assert reply.status_code == 200, reply.content
     return group
+
+
+def rate_hand(model, ratings, played, names, cards):
+    """openskill's own rating of one hand, the oracle of the ratings tests: each player a team of
+    one, ranked by cards left (ties share a rank); `ratings` and `played` (hands each) updated."""
+    ranks = [sorted(cards).index(count) + 1 for count in cards]
+    teams = [[ratings.get(name, model.rating())] for name in names]
+    for name, (after,) in zip(names, model.rate(teams, ranks=ranks), strict=True):
+        ratings[name] = after
+        played[name] = played.get(name, 0) + 1

@@ -16,30 +16,18 @@ from __future__ import annotations
 import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-SCRATCH = Path(tempfile.mkdtemp(prefix="event-ratings-")) / "bench.sqlite3"
-os.environ.update(
-    {
-        "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{SCRATCH}"),
-        "HTTPS": "0",
-        "DEBUG": "0",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-)
 
-import django  # noqa: E402
+from benchmarks import inprocess  # noqa: E402
 
-django.setup()
+inprocess.setup("event-ratings-")
 
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from benchmarks.ratings import REPEATS, taking_turns  # noqa: E402
 from events import selectors, services  # noqa: E402
 from events.inputs import clean_event  # noqa: E402
 from events.models import EventRatings, EventTable  # noqa: E402
@@ -47,6 +35,7 @@ from groups.rating import RatedRound, rate  # noqa: E402
 from tests.factories import add_rounds  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 200, 3, 5
+REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
 
 
 def hand(rng: random.Random) -> list[int]:
@@ -56,8 +45,7 @@ def hand(rng: random.Random) -> list[int]:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    inprocess.prepare()
     rng = random.Random(200)
     names = [f"Player {number}" for number in range(1, PLAYERS + 1)]
     plan = clean_event(
@@ -95,7 +83,7 @@ def main() -> None:
     rounds = [
         RatedRound(players=(1, 2, 3, 4), cards=tuple(hand(rng)), step=1) for _ in range(ROUNDS * 50 * HANDS)
     ]
-    figures = taking_turns(
+    figures = inprocess.taking_turns(
         {
             "event JSON without ratings (as before them)": (without_ratings, None),
             "event JSON, ratings stored (every read until a hand changes)": (
@@ -112,7 +100,8 @@ def main() -> None:
             ),
             "organizer's page, ratings stored": (lambda: client.get(page_path), None),
             f"rate() alone, {len(rounds)} hands": (lambda: rate(rounds), None),
-        }
+        },
+        REPEATS,
     )
     played = sum(1 for _ in last.rounds.all())
     print(

@@ -15,29 +15,16 @@ stored lookup and the rating of the 1,104 rounds alone. Target: the season JSON 
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-SCRATCH = Path(tempfile.mkdtemp(prefix="ratings-")) / "bench.sqlite3"
-os.environ.update(
-    {
-        "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{SCRATCH}"),
-        "HTTPS": "0",
-        "DEBUG": "0",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-)
 
-import django  # noqa: E402
+from benchmarks import inprocess  # noqa: E402
 
-django.setup()
+inprocess.setup("ratings-")
 
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
@@ -50,20 +37,6 @@ from groups.selectors import group_season  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
 LOG = ROOT / "tests" / "data" / "big-two-2013.txt"
-
-
-def taking_turns(figures: dict[str, tuple]) -> dict[str, float]:
-    """Median milliseconds of each (run, before) over REPEATS rounds in which every figure runs
-    once in turn, so a change in the machine's load (shared with other work) weighs on each alike."""
-    times: dict[str, list[float]] = {label: [] for label in figures}
-    for _ in range(REPEATS):
-        for label, (run, before) in figures.items():
-            if before:
-                before()
-            started = time.perf_counter()
-            run()
-            times[label].append(time.perf_counter() - started)
-    return {label: statistics.median(samples) * 1000 for label, samples in times.items()}
 
 
 def without_ratings(run):
@@ -81,8 +54,7 @@ def without_ratings(run):
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    inprocess.prepare()
     group = services.group_create(name="2013")
     summary = log_import(group=group, text=LOG.read_text(encoding="utf-8"), dry_run=False)
     client = Client(HTTP_HOST="127.0.0.1")
@@ -106,7 +78,7 @@ def main() -> None:
     season = group_season(group)
     rounds = season_rounds(season)
     client.get(json_path)
-    figures = taking_turns(
+    figures = inprocess.taking_turns(
         {
             "season JSON without ratings (as before them)": (without_ratings(get(json_path)), None),
             "season JSON, ratings stored (every read until a round changes)": (get(json_path), None),
@@ -119,7 +91,8 @@ def main() -> None:
             "season page, nothing stored": (get(page_path), forget),
             "season_ratings() alone, stored": (lambda: season_ratings(group, season), None),
             f"rate() alone, the {len(rounds):,} rounds": (lambda: rate(rounds), None),
-        }
+        },
+        REPEATS,
     )
     print(
         f"2013 log: {summary.sessions} tables, {len(rounds):,} rounds; {connection.vendor}; median of {REPEATS}; "

@@ -22,27 +22,16 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-SCRATCH = Path(tempfile.mkdtemp(prefix="season-")) / "bench.sqlite3"
-os.environ.update(
-    {
-        "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{SCRATCH}"),
-        "HTTPS": "0",
-        "DEBUG": "0",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-)
 
-import django  # noqa: E402
+from benchmarks import inprocess
 
-django.setup()
+inprocess.setup("season-")
 
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
@@ -168,8 +157,7 @@ def taking_turns(client: Client, paths: list[str]) -> list[float]:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    inprocess.prepare()
     group = services.group_create(name="A year of Thursdays")
     rounds = a_year(group)
     client = Client(HTTP_HOST="127.0.0.1")

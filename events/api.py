@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from events import services
 from events.export import event_csv
-from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body
+from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body, open_by_key
 from events.inputs import clean_event
 from events.limits import event_limited
 from events.models import Event
@@ -22,12 +22,13 @@ JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 
 def open_event(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
-    found = event_by_key(key)
-    if found is None:
-        raise ProtocolError(404, _("There is no event with this key"))
-    if write and found[1] is not Viewer.EDITOR:
-        raise ProtocolError(403, _(EVENT_VIEW_ONLY), field="key")
-    return found
+    return open_by_key(
+        event_by_key,
+        key,
+        write=write,
+        missing=ProtocolError(404, _("There is no event with this key")),
+        view_only=ProtocolError(403, _(EVENT_VIEW_ONLY), field="key"),
+    )
 
 
 @endpoint("POST")

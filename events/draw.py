@@ -221,18 +221,13 @@ class Plan:
     @staticmethod
     def swap(count: list[list[int]], tables: list[list[int]], where: dict, player: int, other: int) -> None:
         home, away = tables[where[player]], tables[where[other]]
-        for mate in home:
-            if mate != player:
-                count[player][mate] -= 1
-                count[mate][player] -= 1
-                count[other][mate] += 1
-                count[mate][other] += 1
-        for mate in away:
-            if mate != other:
-                count[other][mate] -= 1
-                count[mate][other] -= 1
-                count[player][mate] += 1
-                count[mate][player] += 1
+        for table, leaving, joining in ((home, player, other), (away, other, player)):
+            for mate in table:
+                if mate != leaving:
+                    count[leaving][mate] -= 1
+                    count[mate][leaving] -= 1
+                    count[joining][mate] += 1
+                    count[mate][joining] += 1
         home[home.index(player)] = other
         away[away.index(other)] = player
         where[player], where[other] = where[other], where[player]

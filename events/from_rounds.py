@@ -16,7 +16,7 @@ from rounds.names import PLAYER_NAME, name_key
 from rounds.presets import PRESETS, PRESETS_BY_ID
 from rounds.ratelimit import rate_limited
 from rounds.scoring import gettext_noop, is_whole_number, real_losses
-from rounds.selectors import KEY_PATTERN, Viewer
+from rounds.selectors import KEY_PATTERN, Viewer, by_key, open_by_key
 from rounds.services import session_create, session_seat_players
 from rounds.services.sessions import apply_settings
 from rounds.state import settings_json
@@ -35,6 +35,7 @@ __all__ = [
     "SessionSettings",
     "Viewer",
     "apply_settings",
+    "by_key",
     "clean_name",
     "clean_settings",
     "endpoint",
@@ -46,6 +47,7 @@ __all__ = [
     "name_key",
     "neutralised",
     "new_key",
+    "open_by_key",
     "rate_limited",
     "real_losses",
     "refusal",

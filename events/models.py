@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from events.from_rounds import MAX_NAME_LENGTH, Session, new_key
+from groups.models import StoredRatings
 
 SEATINGS = ("random", "by_rank", "mixed")
 MAX_EVENT_NAME_LENGTH = 60
@@ -135,19 +136,12 @@ class EventBye(models.Model):
         return f"{self.player} sits out {self.event_round}"
 
 
-class EventRatings(models.Model):
+class EventRatings(StoredRatings):
     """The event's ratings over its hands (events/ratings.py), kept so standings are not rated
-    again on every read. `digest` names the hands rated (players and cards, in order, and the
-    rating's version): a correction or a new hand gives another digest, so a stale row is never
-    read; `prefix_digest` names the hands before the latest event round, whose ratings the
-    payload also keeps ("prefix"), so a hand added tonight rates only the round in play."""
+    again on every read: a correction or a new hand gives another digest; `prefix_digest` names
+    the hands before the latest event round, so a hand added tonight rates only the round in play."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="ratings")
-    digest = models.CharField(max_length=64)
-    prefix_digest = models.CharField(max_length=64, default="")
-    # JSON as text: the floats go back exactly as they came, on any database.
-    payload = models.TextField()
-    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [

@@ -8,20 +8,14 @@ from django.db.models import Count, QuerySet
 from django.db.models.functions import Now
 from django.urls import reverse
 
-from events.from_rounds import KEY_PATTERN, EntryLock, Viewer
+from events.from_rounds import EntryLock, Viewer, by_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
 from events.standings import event_standings
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:
     """The event a key opens, and what that key may do."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
-        return None
-    event = Event.objects.filter(edit_key=key).first()
-    if event is not None:
-        return event, Viewer.EDITOR
-    event = Event.objects.filter(view_key=key).first()
-    return (event, Viewer.FOLLOWER) if event is not None else None
+    return by_key(Event, key)
 
 
 def event_links(event: Event, viewer: Viewer) -> dict:

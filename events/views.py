@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import services
-from events.from_rounds import PRESETS, ProtocolError, ServiceError, Viewer, refusal
+from events.from_rounds import PRESETS, ProtocolError, ServiceError, Viewer, open_by_key, refusal
 from events.inputs import clean_event
 from events.limits import event_limited
 from events.models import MAX_EVENT_HANDS, MAX_EVENT_PLAYERS, MAX_EVENT_ROUNDS, SEATINGS, Event, EventSeat
@@ -22,10 +22,7 @@ from rounds.sharing import share_link
 
 
 def open_event(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:
-    found = event_by_key(key)
-    if found is None or (edit and found[1] is not Viewer.EDITOR):
-        raise Http404("No event with this key")
-    return found
+    return open_by_key(event_by_key, key, write=edit, missing=Http404("No event with this key"))
 
 
 def names_of(text: str) -> list[str]:

@@ -112,21 +112,28 @@ class GroupImport(models.Model):
         return f"{self.sessions} evenings imported into {self.group}"
 
 
-class SeasonRatings(models.Model):
-    """A group's ratings over some rounds, kept so the season is not rated again on every read.
+class StoredRatings(models.Model):
+    """Ratings kept so they are not computed again on every read (groups/ratings.py). `digest`
+    names the rounds rated: their players and cards, in order, and the rating's version, so a
+    stale row is never read; `prefix_digest` names the same rounds but the latest evening's (or
+    event round's), whose ratings the payload also keeps ("prefix"): a round added to the one
+    being played rates that one again, not all."""
 
-    `digest` names the rounds rated (groups/ratings.py): their players and cards, in order, and
-    the rating's version. A correction, a deleted round or an import changes it, so a stale row
-    is never read; the newest few per group are kept (several date ranges are read at once)."""
-
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
     digest = models.CharField(max_length=64)
-    # The digest of the same rounds but the last evening's, whose ratings the payload also keeps
-    # ("prefix"): a round added to the evening being played rates that evening again, not the season.
     prefix_digest = models.CharField(max_length=64, default="")
     # JSON as text: the floats go back exactly as they came, on any database.
     payload = models.TextField()
     created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        abstract = True
+
+
+class SeasonRatings(StoredRatings):
+    """A group's ratings over some rounds. A correction, a deleted round or an import changes the
+    digest; the newest few per group are kept (several date ranges are read at once)."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="ratings")
 
     class Meta:
         constraints = [

@@ -14,7 +14,7 @@ from typing import Final
 
 from django.db import DatabaseError, transaction
 
-from groups.models import Group, SeasonRatings
+from groups.models import Group, SeasonRatings, StoredRatings
 from groups.rating import RATING_VERSION, RatedRound, Rating, Ratings, rate
 from groups.season import Season
 
@@ -49,36 +49,52 @@ def season_ratings(group: Group, season: Season) -> Ratings:
     rounds = season_rounds(season)
     last = len(season.evenings)
     digest, prefix_digest = digests(rounds, last)
-    stored = (
-        SeasonRatings.objects.filter(group=group, digest=digest).values_list("payload", flat=True).first()
-    )
-    if stored is not None:
-        return ratings_from(json.loads(stored))
+    if (stored := stored_payload(SeasonRatings, group=group, digest=digest)) is not None:
+        return ratings_from(stored)
     earlier = [round_ for round_ in rounds if round_.step < last]
-    found = (
-        SeasonRatings.objects.filter(group=group, prefix_digest=prefix_digest)
-        .values_list("payload", flat=True)
-        .first()
-    )
-    before = ratings_from(json.loads(found)["prefix"]) if found is not None else rate(earlier)
+    found = stored_payload(SeasonRatings, group=group, prefix_digest=prefix_digest)
+    before = ratings_from(found["prefix"]) if found is not None else rate(earlier)
     ratings = rate(rounds[len(earlier) :], start=before)
-    keep(group, digest, ratings, prefix_digest=prefix_digest, before=before)
+    keep(
+        SeasonRatings,
+        {"group": group},
+        digest,
+        ratings,
+        prefix_digest=prefix_digest,
+        before=before,
+        most=KEEP,
+    )
     return ratings
 
 
-def keep(group: Group, digest: str, ratings: Ratings, *, prefix_digest: str, before: Ratings) -> None:
-    """Store the ratings (and those before the last evening), and drop the group's oldest beyond
-    KEEP. A read that cannot write (a busy or read-only database) still answers: the ratings
-    are only rated again next time."""
+def stored_payload(model: type[StoredRatings], **lookup: object) -> dict | None:
+    """The payload of the first stored row that matches `lookup`, read from its JSON."""
+    found = model.objects.filter(**lookup).values_list("payload", flat=True).first()
+    return None if found is None else json.loads(found)
+
+
+def keep(
+    model: type[StoredRatings],
+    owner: dict[str, object],
+    digest: str,
+    ratings: Ratings,
+    *,
+    prefix_digest: str,
+    before: Ratings,
+    most: int,
+) -> None:
+    """Store the ratings (and those before the latest step) for `owner` (the group or the event),
+    and drop its oldest beyond `most`. A read that cannot write (a busy or read-only database)
+    still answers: the ratings are only rated again next time."""
     payload = json.dumps({**payload_of(ratings), "prefix": payload_of(before)})
     try:
         with transaction.atomic():
-            SeasonRatings.objects.bulk_create(
-                [SeasonRatings(group=group, digest=digest, prefix_digest=prefix_digest, payload=payload)],
+            model.objects.bulk_create(
+                [model(**owner, digest=digest, prefix_digest=prefix_digest, payload=payload)],
                 ignore_conflicts=True,
             )
-            old = SeasonRatings.objects.filter(group=group).order_by("-created_at", "-pk")[KEEP:]
-            SeasonRatings.objects.filter(pk__in=list(old.values_list("pk", flat=True))).delete()
+            old = model.objects.filter(**owner).order_by("-created_at", "-pk")[most:]
+            model.objects.filter(pk__in=list(old.values_list("pk", flat=True))).delete()
     except DatabaseError:
         pass
 

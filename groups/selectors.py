@@ -18,7 +18,7 @@ from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
 from rounds.scoring import Places, real_losses
-from rounds.selectors import KEY_PATTERN, Viewer
+from rounds.selectors import Viewer, by_key
 from rounds.state import money, settlement_of
 
 
@@ -41,13 +41,7 @@ def evening_ids(sender: object, **kwargs: object) -> QuerySet:
 
 def group_by_key(key: str) -> tuple[Group, Viewer] | None:
     """The group a key opens, and what that key may do."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
-        return None
-    group = Group.objects.filter(edit_key=key).first()
-    if group is not None:
-        return group, Viewer.EDITOR
-    group = Group.objects.filter(view_key=key).first()
-    return (group, Viewer.FOLLOWER) if group is not None else None
+    return by_key(Group, key)
 
 
 def group_rules(group: Group) -> SessionSettings | None:

@@ -7,6 +7,8 @@ them. Either key reads it: the follow link too, since nothing is changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -133,19 +135,21 @@ def filename(session: Session, extension: str) -> str:
     return f'inline; filename="big-two-{session.created_at:%Y-%m-%d}.{extension}"'
 
 
-@endpoint("GET")
-def recap_image(request: HttpRequest, key: str) -> HttpResponse:
+def recap_file(
+    key: str, render: Callable[[list[Line]], bytes | str], content_type: str, extension: str
+) -> HttpResponse:
     session, lines = recap_of(key)
-    response = HttpResponse(recap_png(lines), content_type="image/png")
-    response["Content-Disposition"] = filename(session, "png")
+    response = HttpResponse(render(lines), content_type=content_type)
+    response["Content-Disposition"] = filename(session, extension)
     response["Cache-Control"] = "no-store"
     return response
+
+
+@endpoint("GET")
+def recap_image(request: HttpRequest, key: str) -> HttpResponse:
+    return recap_file(key, recap_png, "image/png", "png")
 
 
 @endpoint("GET")
 def recap_txt(request: HttpRequest, key: str) -> HttpResponse:
-    session, lines = recap_of(key)
-    response = HttpResponse(recap_text(lines), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = filename(session, "txt")
-    response["Cache-Control"] = "no-store"
-    return response
+    return recap_file(key, recap_text, "text/plain; charset=utf-8", "txt")

@@ -31,17 +31,20 @@ class Viewer(StrEnum):
     FOLLOWER = "view"  # opened with the follow key: watches only
 
 
-def session_by_key(key: str) -> tuple[Session, Viewer] | None:
-    """The session a key opens, and what that key may do."""
+def by_key(model: type[Opened], key: str) -> tuple[Opened, Viewer] | None:
+    """The row of `model` (one with an edit_key and a view_key) a key opens, and what that key may do."""
     if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
         return None  # not a key this app makes (a NUL would even upset PostgreSQL)
-    session = Session.objects.filter(edit_key=key).first()
-    if session is not None:
-        return session, Viewer.EDITOR
-    session = Session.objects.filter(view_key=key).first()
-    if session is not None:
-        return session, Viewer.FOLLOWER
-    return None
+    found = model.objects.filter(edit_key=key).first()
+    if found is not None:
+        return found, Viewer.EDITOR
+    found = model.objects.filter(view_key=key).first()
+    return (found, Viewer.FOLLOWER) if found is not None else None
+
+
+def session_by_key(key: str) -> tuple[Session, Viewer] | None:
+    """The session a key opens, and what that key may do."""
+    return by_key(Session, key)
 
 
 def open_by_key(

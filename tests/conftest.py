@@ -95,3 +95,15 @@ class Api:
 @pytest.fixture
 def api(client):
     return Api(client)
+
+
+@pytest.fixture
+async def own_channel_layer():
+    """A channel layer of this test's own: the Redis layer keeps state bound to one event loop."""
+    from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
+
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    yield get_channel_layer()
+    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    if hasattr(layer, "close_pools"):
+        await layer.close_pools()

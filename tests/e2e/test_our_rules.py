@@ -5,6 +5,8 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.e2e.forms import fill_tiers
+
 # Hong Kong style tiers (×2 from 8, ×3 from 10, ×4 at 13), 3 points a 2, covering that takes the
 # whole loss, twelve rounds at HK$0.50: nothing a preset gives.
 HOUSE_RULES = {
@@ -80,13 +82,7 @@ def test_a_group_sets_its_rules_and_its_next_evening_plays_them(phones, live_api
     page.locator("[data-rules-editor] summary").tap()
     form = page.locator("[data-rules-form]")
     form.locator('label:has(input[name="mode"][value="pay_difference"])').tap()
-    while form.locator("[data-action='remove-tier']").count():
-        form.locator("[data-action='remove-tier']").first.tap()
-    for from_cards, times in (("8", "2"), ("10", "3"), ("13", "4")):
-        form.locator("[data-action='add-tier']").tap()
-        row = form.locator("[data-tier-row]").last
-        row.locator("[data-tier-times]").fill(times)
-        row.locator("[data-tier-from]").fill(from_cards)
+    fill_tiers(form, (("2", "8"), ("3", "10"), ("4", "13")))
     form.locator('label:has(input[name="twos_rule"][value="points"])').tap()
     form.locator('input[name="points_per_two"]').fill("3")
     form.locator('label:has(input[name="length"][value="rounds"])').tap()

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.forms import fill_tiers
 from tests.e2e.test_entry import type_keys, wait_for_rounds
 from tests.e2e.test_layout import clipped
 
@@ -64,13 +65,7 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     form = page.locator("[data-new-session]")
     form.locator('label:has(input[name="mode"][value="pay_difference"])').tap()
     # Classic's two rows go, three rows come: ×2 from 8, ×3 from 10, ×4 at 13.
-    while form.locator("[data-action='remove-tier']").count():
-        form.locator("[data-action='remove-tier']").first.tap()
-    for times, from_cards in (("2", "8"), ("3", "10"), ("4", "13")):
-        form.locator("[data-action='add-tier']").tap()
-        row = form.locator("[data-tier-row]").last
-        row.locator("[data-tier-times]").fill(times)
-        row.locator("[data-tier-from]").fill(from_cards)
+    fill_tiers(form, (("2", "8"), ("3", "10"), ("4", "13")))
     expect(form.locator('input[name="tier_from_3"]')).to_have_value("13")
     form.locator('label:has(input[name="twos_rule"][value="doubles"])').tap()
     expect(form.locator("[data-twos-doubles]")).to_be_visible()

@@ -5,26 +5,11 @@ import pytest
 
 from events.models import Event
 from tests.events.helpers import NAMES, draw, new_event
+from tests.groups.helpers import HONG_KONG_LIKE, new_group
 
 pytestmark = pytest.mark.django_db
 
-OURS = {
-    "mode": "pay_difference",
-    "tiers": [[1, 1], [8, 2], [10, 3], [13, 4]],
-    "twos": {"points_per_two": 2},
-    "rounds": 12,
-    "value_per_point": "0.50",
-    "currency": "hkd",
-    "covering_rule": True,
-}
-
-
-def new_group(api, rules=None):
-    group = api.post("/api/groups", {"name": "Thursday table"}).json()
-    if rules is not None:
-        reply = api.patch(f"/api/groups/{group['id']}", {"rules": rules})
-        assert reply.status_code == 200, reply.content
-    return group
+OURS = {**HONG_KONG_LIKE, "covering_rule": True}
 
 
 def table_settings(api, event_key):

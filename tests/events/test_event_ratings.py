@@ -13,6 +13,7 @@ from events.models import Event, EventRatings
 from events.standings import event_standings
 from groups.rating import rate
 from tests.events.helpers import NAMES, draw, new_event, play_table
+from tests.groups.helpers import rate_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -32,12 +33,7 @@ def openskill_ratings(api, rounds):
             state = api.get(f"/api/sessions/{key}").json()
             names = [player["name"] for player in state["players"]]
             for hand in state["rounds"]:
-                cards = hand["cards"]
-                ranks = [sorted(cards).index(count) + 1 for count in cards]
-                teams = [[current.get(name, model.rating())] for name in names]
-                for name, (after,) in zip(names, model.rate(teams, ranks=ranks), strict=True):
-                    current[name] = after
-                    played[name] = played.get(name, 0) + 1
+                rate_hand(model, current, played, names, hand["cards"])
     return current, played
 
 

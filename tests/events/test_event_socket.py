@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from events import services
@@ -17,31 +15,11 @@ from events.models import EventTable
 from rounds.locking import lock_acquire
 from scorekeeper.asgi import application
 from tests.factories import add_rounds
+from tests.sockets import ORIGIN, WAIT, opened_socket
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("own_channel_layer")]
 
-ORIGIN = (b"origin", b"http://127.0.0.1")
-WAIT = 5.0
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
-
-
-@pytest.fixture(autouse=True)
-async def channel_layer():
-    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
-    yield get_channel_layer()
-    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
-    if hasattr(layer, "close_pools"):
-        await layer.close_pools()
-
-
-@contextlib.asynccontextmanager
-async def event_socket(path):
-    communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
-    connected, code = await communicator.connect()
-    try:
-        yield communicator, connected, code
-    finally:
-        await communicator.disconnect()
 
 
 @database_sync_to_async
@@ -63,7 +41,7 @@ def hands_played(message):
 
 async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
     event, tables = await an_event_drawn()
-    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
+    async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
         assert connected
         first = await socket.receive_json_from(WAIT)
         assert first["event"] == "event.state"
@@ -81,7 +59,7 @@ async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
 
 async def test_a_burst_at_many_tables_is_sent_once():
     event, tables = await an_event_drawn()
-    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
+    async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
         await socket.receive_json_from(WAIT)
         await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5], [1, 0, 4, 5])
         await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
@@ -95,7 +73,7 @@ async def test_a_burst_at_many_tables_is_sent_once():
 
 async def test_who_is_entering_reaches_the_screen():
     event, tables = await an_event_drawn()
-    async with event_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
+    async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
         await socket.receive_json_from(WAIT)
         await database_sync_to_async(lock_acquire)(session=tables[0], device="Ann's phone")
         message = await socket.receive_json_from(WAIT)
@@ -104,7 +82,7 @@ async def test_who_is_entering_reaches_the_screen():
 
 async def test_a_draw_moves_the_socket_to_the_new_tables():
     event, tables = await an_event_drawn(hands=1)
-    async with event_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _):
+    async with opened_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _):
         await socket.receive_json_from(WAIT)
         for table in tables:
             await database_sync_to_async(add_rounds)(table, [0, 3, 4, 5])
@@ -124,7 +102,7 @@ async def test_a_draw_moves_the_socket_to_the_new_tables():
 
 
 async def test_an_unknown_event_is_closed():
-    async with event_socket("/ws/events/nope/") as (_socket, connected, code):
+    async with opened_socket("/ws/events/nope/") as (_socket, connected, code):
         assert not connected
         assert code == 4404
 
@@ -141,9 +119,9 @@ async def test_the_view_is_built_once_for_every_screen(monkeypatch):
         return await original(event_id, viewer)
 
     async with (
-        event_socket(f"/ws/events/{event.view_key}/") as (first, _c, _),
-        event_socket(f"/ws/events/{event.view_key}/") as (second, _c2, _2),
-        event_socket(f"/ws/events/{event.view_key}/") as (third, _c3, _3),
+        opened_socket(f"/ws/events/{event.view_key}/") as (first, _c, _),
+        opened_socket(f"/ws/events/{event.view_key}/") as (second, _c2, _2),
+        opened_socket(f"/ws/events/{event.view_key}/") as (third, _c3, _3),
     ):
         for socket in (first, second, third):
             await socket.receive_json_from(WAIT)

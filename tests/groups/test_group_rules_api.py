@@ -6,23 +6,9 @@ from django.db import IntegrityError, transaction
 
 from groups.models import Group
 from rounds.models import Session
+from tests.groups.helpers import HONG_KONG_LIKE, new_group
 
 pytestmark = pytest.mark.django_db
-
-HONG_KONG_LIKE = {
-    "mode": "pay_difference",
-    "tiers": [[1, 1], [8, 2], [10, 3], [13, 4]],
-    "twos": {"points_per_two": 2},
-    "rounds": 12,
-    "value_per_point": "0.50",
-    "currency": "hkd",
-}
-
-
-def new_group(api):
-    reply = api.post("/api/groups", {"name": "Thursday table"})
-    assert reply.status_code == 201, reply.content
-    return reply.json()
 
 
 def set_rules(api, key, rules):

@@ -10,6 +10,7 @@ from openskill.models import PlackettLuce
 
 from groups import ratings as ratings_module
 from groups.models import GroupEvening, SeasonRatings
+from tests.groups.helpers import rate_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +42,7 @@ def rated_directly(tables):
     ratings, rounds = {}, {}
     for _day, names, card_rows in sorted(tables, key=lambda table: table[0]):
         for cards in card_rows:
-            ranks = [sorted(cards).index(count) + 1 for count in cards]
-            teams = [[ratings.get(name, model.rating())] for name in names]
-            for name, (after,) in zip(names, model.rate(teams, ranks=ranks), strict=True):
-                ratings[name] = after
-                rounds[name] = rounds.get(name, 0) + 1
+            rate_hand(model, ratings, rounds, names, cards)
     return ratings, rounds
 
 

@@ -2,41 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
-from channels.testing import WebsocketCommunicator
 
 from groups import services
 from rounds.inputs import clean_settings
-from scorekeeper.asgi import application
 from tests.factories import add_rounds, make_session
+from tests.sockets import WAIT, opened_socket
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://127.0.0.1")
-WAIT = 5.0
-
-
-@pytest.fixture(autouse=True)
-async def channel_layer():
-    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
-    yield get_channel_layer()
-    layer = channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
-    if hasattr(layer, "close_pools"):
-        await layer.close_pools()
-
-
-@contextlib.asynccontextmanager
-async def season_socket(key):
-    communicator = WebsocketCommunicator(application, f"/ws/groups/{key}/", headers=[ORIGIN])
-    connected, code = await communicator.connect()
-    try:
-        yield communicator, connected, code
-    finally:
-        await communicator.disconnect()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("own_channel_layer")]
 
 
 @database_sync_to_async
@@ -50,7 +24,7 @@ def a_group_evening():
 
 async def test_a_round_in_an_evening_of_the_group_reaches_its_season_page():
     group, session = await a_group_evening()
-    async with season_socket(group.view_key) as (socket, connected, _):
+    async with opened_socket(f"/ws/groups/{group.view_key}/") as (socket, connected, _):
         assert connected
         await database_sync_to_async(add_rounds)(session, [0, 5])
         message = await socket.receive_json_from(WAIT)
@@ -60,13 +34,13 @@ async def test_a_round_in_an_evening_of_the_group_reaches_its_season_page():
 async def test_a_session_outside_the_group_says_nothing_to_it():
     group, _ = await a_group_evening()
     other = await database_sync_to_async(make_session)()
-    async with season_socket(group.edit_key) as (socket, connected, _):
+    async with opened_socket(f"/ws/groups/{group.edit_key}/") as (socket, connected, _):
         assert connected
         await database_sync_to_async(add_rounds)(other, [0, 5, 6, 7])
         assert await socket.receive_nothing(0.5)
 
 
 async def test_an_unknown_group_key_is_closed():
-    async with season_socket("no-such-group") as (_, connected, code):
+    async with opened_socket("/ws/groups/no-such-group/") as (_, connected, code):
         assert not connected
         assert code == 4404

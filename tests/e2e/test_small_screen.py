@@ -52,6 +52,8 @@ def test_the_session_page_at_360(phones, live_api, server_url, screenshot, langu
     for held in (1, 2, 3, 4, 0):
         chip.tap()
         expect(chip.locator("[data-twos-count]")).to_have_text(str(held))
+        # The first tap opens the entry: once it holds the lock, every tap counts.
+        expect(page.locator("[data-mode]").first).to_have_attribute("data-mode", "entering")
 
     # A refusal: the message and the whole pad in view, above the sticky Cancel / Add.
     type_keys(page, "5 6 7 8 Enter")

@@ -81,11 +81,14 @@ def test_a_tall_entry_panel_brings_its_pad_into_view_when_it_opens(phones, live_
     expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
     last_key, buttons = page.locator('[data-pad="13"]'), page.locator(".entry-actions")
     # The whole pad is on the screen, above the sticky Cancel / Add round (the scroll is smooth).
+    # Measured once the smooth scroll has come to rest (the same scroll position two frames running).
     page.wait_for_function(
         """() => {
             const key = document.querySelector('[data-pad="13"]').getBoundingClientRect();
             const buttons = document.querySelector('.entry-actions').getBoundingClientRect();
-            return key.bottom <= buttons.top + 1 && key.top >= 0;
+            const still = window.lastScrollY === window.scrollY;
+            window.lastScrollY = window.scrollY;
+            return still && key.bottom <= buttons.top + 1 && key.top >= 0;
         }"""
     )
     assert last_key.bounding_box()["y"] + last_key.bounding_box()["height"] <= buttons.bounding_box()["y"] + 1

@@ -1,13 +1,18 @@
-"""Run the whole suite twice: on SQLite with the in-memory layer, then on PostgreSQL + Redis.
+"""Run the whole suite twice at once: on SQLite with the in-memory layer, and on PostgreSQL + Redis.
 
 For the second pass it uses, in this order: TEST_DATABASE_URL / TEST_REDIS_URL;
 servers already listening on 127.0.0.1:5432 and :6379; otherwise it installs
 PostgreSQL and Redis if missing (apt-get, as root) and starts its own on free
 loopback ports from a temporary directory, and stops them afterwards.
 Browser tests run in the first pass (the embedded default, what `make run` serves), those
-marked both_passes in the second too; tests about SQLite only in the first, and so are the
-tests that need no database (tests/pure/, marked `pure`): a second pass would run them alike.
-Arguments are passed on to both pytest runs.
+marked both_passes in the second too; tests about SQLite only in the first, and so do the
+tests whose answer no pass changes (marked `once`: tests/pure/, which need no database, and
+tests of fresh processes with settings of their own).
+The two passes run side by side, each on two pytest-xdist workers (a test database and a
+channel-layer prefix each), so the machine's cores stay busy: the browser tests of the first
+pass wait on Chromium and the server while the second pass's tests wait on PostgreSQL. Each
+pass's report goes to test-artifacts/ and is printed whole when the pass ends.
+Arguments are passed on to both pytest runs (`-n 0` runs a pass in one process).
 """
 
 from __future__ import annotations
@@ -183,28 +188,59 @@ def services() -> Iterator[tuple[str, str]]:
         yield database, redis_url
 
 
-def pytest(arguments: list[str], **env: str) -> int:
+WORKERS = ("-n", "2")
+REPORTS = ROOT / "test-artifacts"
+
+
+def start_pytest(name: str, arguments: list[str], **env: str) -> tuple[subprocess.Popen, Path]:
+    """One pass, started in the background; its report goes to test-artifacts/<name>.txt."""
     clean = {key: value for key, value in os.environ.items() if key not in SERVICE_ENV}
-    command = [sys.executable, "-m", "pytest", *arguments]
-    return subprocess.run(command, cwd=ROOT, env={**clean, "HTTPS": "0", **env}).returncode
+    REPORTS.mkdir(exist_ok=True)
+    report = REPORTS / f"{name}.txt"
+    command = [sys.executable, "-m", "pytest", *WORKERS, *arguments]
+    with report.open("w") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env={**clean, "HTTPS": "0", **env}, stdout=output, stderr=subprocess.STDOUT
+        )
+    return process, report
+
+
+def finish(passes: dict[str, tuple[subprocess.Popen, Path]]) -> dict[str, int]:
+    """Wait for every pass; print each one's report as it ends, and how long it took."""
+    started, codes = time.monotonic(), {}
+    while len(codes) < len(passes):
+        for name, (process, report) in passes.items():
+            if name not in codes and process.poll() is not None:
+                codes[name] = process.returncode
+                say(
+                    f"{name} ended after {time.monotonic() - started:.0f} s; its report ({report.relative_to(ROOT)}):"
+                )
+                print(report.read_text(), flush=True)
+        time.sleep(0.5)
+    return codes
 
 
 def main() -> int:
     arguments = sys.argv[1:]
-    say("pass 1 of 2: SQLite + in-memory channel layer")
-    first = pytest(["-m", "not postgres", *arguments])
     with services() as (database, redis_url):
-        say(f"pass 2 of 2: PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})")
-        second = pytest(
-            ["-m", "not sqlite and not pure and (not browser or both_passes)", *arguments],
-            DATABASE_URL=database,
-            REDIS_URL=redis_url,
-            CHANNELS_PREFIX=f"scorekeeper-test-{uuid.uuid4().hex[:8]}",
-        )
-    say(
-        f"SQLite pass: {'passed' if first == 0 else 'FAILED'}; PostgreSQL + Redis pass: {'passed' if second == 0 else 'FAILED'}"
-    )
-    return first or second
+        first = "SQLite + in-memory channel layer"
+        second = f"PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})"
+        say(f"two passes at once: {first}; {second}")
+        passes = {
+            "SQLite pass": start_pytest("pass-sqlite", ["-m", "not postgres", *arguments]),
+            "PostgreSQL + Redis pass": start_pytest(
+                "pass-postgres",
+                ["-m", "not sqlite and not once and (not browser or both_passes)", *arguments],
+                DATABASE_URL=database,
+                REDIS_URL=redis_url,
+                CHANNELS_PREFIX=f"scorekeeper-test-{uuid.uuid4().hex[:8]}",
+                # The test databases are thrown away: a commit need not wait for the disk.
+                PGOPTIONS=f"{os.environ.get('PGOPTIONS', '')} -c synchronous_commit=off".strip(),
+            ),
+        }
+        codes = finish(passes)
+    say("; ".join(f"{name}: {'passed' if code == 0 else 'FAILED'}" for name, code in codes.items()))
+    return next((code for code in codes.values() if code != 0), 0)
 
 
 if __name__ == "__main__":

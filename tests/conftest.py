@@ -1,4 +1,7 @@
+import fcntl
 import json
+import os
+from collections import Counter
 
 import pytest
 from django.conf import settings
@@ -6,16 +9,32 @@ from django.core.management import call_command
 from hypothesis import settings as hypothesis_settings
 
 from tests.reports import COUNTS
+from tests.servers import ROOT
 
 # A per-example deadline fails on a busy machine, not on slow code.
 hypothesis_settings.register_profile("no-deadline", deadline=None)
 hypothesis_settings.load_profile("no-deadline")
 
 
+def pytest_configure(config):
+    """Under pytest-xdist (`make test` runs two workers a pass) each worker has its own test
+    database (pytest-django adds _gw0, _gw1 to its name) and its own channel-layer prefix, so
+    two workers' sessions of the same id never share a group on Redis. The prefix is set in
+    the environment too, for the servers a worker starts."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    layer = settings.CHANNEL_LAYERS["default"]
+    if worker and "prefix" in layer.get("CONFIG", {}):
+        layer["CONFIG"]["prefix"] = os.environ["CHANNELS_PREFIX"] = f"{layer['CONFIG']['prefix']}-{worker}"
+
+
 @pytest.fixture(scope="session", autouse=True)
 def collected_static(django_db_blocker):
-    """Pages render hashed static names, which need the manifest collectstatic writes."""
-    call_command("collectstatic", interactive=False, verbosity=0)
+    """Pages render hashed static names, which need the manifest collectstatic writes; one
+    worker at a time writes it."""
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    with (ROOT / "test-artifacts" / "collectstatic.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        call_command("collectstatic", interactive=False, verbosity=0)
 
 
 @pytest.hookimpl(trylast=True)
@@ -26,10 +45,22 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_itemcollected(item):
-    """Tests under tests/pure/ need no database: marked `pure` (before -m selects), they run in
-    the first pass only."""
+    """Tests under tests/pure/ need no database: marked `pure` and `once` (before -m selects),
+    they run in the first pass only."""
     if "pure" in item.nodeid.split("::")[0].split("/")[:-1]:
         item.add_marker(pytest.mark.pure)
+        item.add_marker(pytest.mark.once)
+
+
+def pytest_sessionfinish(session):
+    """A worker hands its counts to the controller, which prints them."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["counts"] = dict(COUNTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node):
+    COUNTS.update(Counter(node.workeroutput.get("counts", {})))
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -61,6 +61,7 @@ async def test_healthz_refuses_a_post():
     assert (await AsyncClient().post("/healthz")).status_code == 405
 
 
+@pytest.mark.once  # its own unreachable database and Redis, whichever the pass
 def test_a_real_server_without_its_database_and_redis_answers_503_naming_both():
     nowhere = free_port()
     env = {

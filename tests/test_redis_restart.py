@@ -20,7 +20,8 @@ from tests.reports import count
 from tests.servers import daphne, free_port
 from tests.test_cross_process import Server, create_session, next_event
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Redis is production's channel layer (make serve): on PostgreSQL, once; the Redis is its own.
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 @contextlib.contextmanager

@@ -5,7 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+# Every test reads the settings of a fresh process with an environment of its own.
+pytestmark = pytest.mark.once
 
 
 def manage(*args, env):

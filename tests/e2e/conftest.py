@@ -64,11 +64,21 @@ def browser():
 
 
 class Phone:
-    """One device at the table: a browser context with its own storage and name."""
+    """One device at the table: a browser context with its own storage and name.
 
-    def __init__(self, browser, server_url, name, *, javascript=True):
+    Without `worker`, the page's service worker is not let in (a browser that has none, or a
+    first visit before it is ready): installing it fetches the whole shell again for every phone,
+    the largest part of a phone's cost in these tests. The tests about working without a
+    connection and about the policy are marked `service_worker` and keep it.
+    """
+
+    def __init__(self, browser, server_url, name, *, javascript=True, worker=False):
         self.context = browser.new_context(
-            viewport=PHONE, java_script_enabled=javascript, has_touch=True, locale="en-GB"
+            viewport=PHONE,
+            java_script_enabled=javascript,
+            has_touch=True,
+            locale="en-GB",
+            service_workers="allow" if worker else "block",
         )
         self.context.add_init_script(f"localStorage.setItem('bigtwo.device', {json.dumps(name)})")
         # Every Content-Security-Policy violation is an error of the test, whatever the page.
@@ -100,11 +110,12 @@ class Phone:
 
 
 @pytest.fixture
-def phones(browser, server_url, transactional_db):
+def phones(request, browser, server_url, transactional_db):
     opened = []
+    worker = request.node.get_closest_marker("service_worker") is not None
 
     def make(name="Ann's phone", **options):
-        phone = Phone(browser, server_url, name, **options)
+        phone = Phone(browser, server_url, name, **{"worker": worker, **options})
         opened.append(phone)
         return phone
 

@@ -1,8 +1,11 @@
 """The Content-Security-Policy in Chromium: every page works under it and reports no violation."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import CSP_PREFIX
+
+pytestmark = pytest.mark.service_worker  # the worker's own fetches are under the policy too
 
 
 def test_every_page_runs_under_the_policy_without_a_violation(phones, live_api):

@@ -21,6 +21,8 @@ from tests.e2e.test_entry import type_keys, wait_for_rounds
 from tests.e2e.test_offline import PENDING, STORED, cards_stored, go_offline, worker_ready
 from tests.servers import daphne
 
+pytestmark = pytest.mark.service_worker
+
 TRIALS = 10
 SHELL_KEPT = """async () => {
     const name = (await caches.keys()).find((cacheName) => cacheName.startsWith('shell-'));
@@ -36,7 +38,7 @@ def test_a_first_visit_reloads_without_a_connection_every_time(
     failed = []
     for trial in range(TRIALS):
         key = live_api.create()["id"]
-        phone = Phone(browser, server_url, "Ann's phone")
+        phone = Phone(browser, server_url, "Ann's phone", worker=True)
         try:
             page = phone.open(f"/s/{key}/")
             type_keys(page, "5 0 J K Enter")
@@ -82,7 +84,7 @@ def test_the_worker_installs_with_its_whole_shell_under_debug_and_not(
             body = response.read().decode()
         shell = json.loads(re.search(r"^const SHELL = (\[.*\]);$", body, re.M).group(1))
         key = LiveApi(url).create()["id"]
-        phone = Phone(browser, url, "Ann's phone")
+        phone = Phone(browser, url, "Ann's phone", worker=True)
         try:
             page = phone.open(f"/s/{key}/")
             worker_ready(page)
@@ -100,7 +102,7 @@ def test_a_page_the_worker_could_not_fetch_is_kept_from_its_own_copy(browser, se
     """The connection gone before the installing worker had the page: it keeps the copy the page
     made of itself as it came (before any script changed it), under the policies of every page."""
     key = LiveApi(server_url).create()["id"]
-    phone = Phone(browser, server_url, "Ann's phone")
+    phone = Phone(browser, server_url, "Ann's phone", worker=True)
     asked = []
 
     def first_load_only(route):  # the page's own load gets through; the worker's fetch of it does not

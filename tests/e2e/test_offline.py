@@ -3,11 +3,14 @@ outbox keeps the rounds, and each lands exactly once when the connection is back
 
 import gzip
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SERVER_ENV, LiveApi, Phone
 from tests.e2e.test_entry import type_keys
 from tests.servers import daphne, free_port
+
+pytestmark = pytest.mark.service_worker
 
 PENDING = "[data-round-list] [data-pending]"
 STORED = "[data-round-list] [data-round]"
@@ -166,7 +169,7 @@ def test_a_new_worker_takes_over_cleanly(browser, transactional_db):
     port = free_port()
     with daphne(port=port, **SERVER_ENV, SERVICE_WORKER_RELEASE="before") as url:
         key = LiveApi(url).create()["id"]
-        ann = Phone(browser, url, "Ann's phone")
+        ann = Phone(browser, url, "Ann's phone", worker=True)
         page = ann.open(f"/s/{key}/")
         worker_ready(page)
         before = page.evaluate("async () => (await caches.keys()).sort()")

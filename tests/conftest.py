@@ -40,8 +40,9 @@ def collected_static(django_db_blocker):
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Browser tests last: Playwright's sync API keeps an event loop running in this thread
-    from its first use on, which the asyncio (WebSocket) tests cannot share."""
-    items.sort(key=lambda item: "e2e" in item.nodeid.split("/"))
+    from its first use on, which the asyncio (WebSocket) tests cannot share. Tests marked `long`
+    first among their kind, so the workers do not wait for one at the end."""
+    items.sort(key=lambda item: ("e2e" in item.nodeid.split("/"), item.get_closest_marker("long") is None))
 
 
 def pytest_itemcollected(item):

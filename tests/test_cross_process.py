@@ -21,7 +21,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.servers import ROOT, daphne
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.long]
 
 TRIALS = 200
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]

@@ -24,7 +24,7 @@ from tests.reports import count
 from tests.servers import LOGS, daphne
 
 # Once, in the PostgreSQL pass: its stricter types find more than SQLite would.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.long]
 
 EXAMPLES = 10
 SEED = 20261202

@@ -216,6 +216,7 @@ def closed(socket: ClientConnection) -> bool:
 
 
 @pytest.mark.postgres
+@pytest.mark.long
 @pytest.mark.django_db(transaction=True)
 def test_a_session_survives_a_worker_killed_mid_session(served):
     assert served.call("GET", "/healthz") == (200, {"database": "ok", "channel_layer": "ok"})

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SCREEN = {"width": 1280, "height": 720}

@@ -30,6 +30,7 @@ SHELL_KEPT = """async () => {
 }"""
 
 
+@pytest.mark.long
 def test_a_first_visit_reloads_without_a_connection_every_time(
     browser, server_url, live_api, transactional_db
 ):

@@ -45,7 +45,7 @@ bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/run.py
 
 ## test: lint, the import contracts (lint-imports: layers, pure rules, no loops; pyproject.toml),
-## then the whole suite on SQLite and again on PostgreSQL + Redis
+## then the whole suite on SQLite and on PostgreSQL + Redis, the two passes side by side
 test: $(VENV)/.dev chromium gettext redis fonts
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -68,7 +68,7 @@ class Phone:
 
     Without `worker`, the page's service worker is not let in (a browser that has none, or a
     first visit before it is ready): installing it fetches the whole shell again for every phone,
-    the largest part of a phone's cost in these tests. The tests about working without a
+    about a quarter of these tests' CPU. The tests about working without a
     connection and about the policy are marked `service_worker` and keep it.
     """
 

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.reports import COUNTS
@@ -80,6 +81,14 @@ def pytest_runtest_setup(item):
             )
     if item.get_closest_marker("sqlite") and settings.DATABASES["default"]["ENGINE"] != "scorekeeper.sqlite":
         pytest.fail("This test is about SQLite; `make test` runs it in its first pass.")
+
+
+@pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language: a request in another one leaves it active in
+    the thread (LocaleMiddleware activates it and nothing turns it off), and under pytest-xdist
+    no test can count on which tests ran before it in its worker."""
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

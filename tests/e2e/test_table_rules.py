@@ -112,6 +112,8 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     # Round 2 by taps: Ann 2, Ben wins, Cat 13, Dan 6.
     for count in ("2", "0", "13", "6"):
         page.locator(f'[data-pad="{count}"]').tap()
+        # The first tap opens the entry: once it holds the lock, every tap counts.
+        expect(page.locator("[data-mode]").first).to_have_attribute("data-mode", "entering")
     expect(page.locator('[data-player="3"] [data-preview]')).not_to_be_empty()
     page.locator('[data-action="add-round"]').tap()
     wait_for_rounds(page, 2)
@@ -181,6 +183,7 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     # The heavy example by taps: A 3 B 0 C 11 D 5; the winner gives the house 100.
     for count in ("3", "0", "11", "5"):
         page.locator(f'[data-pad="{count}"]').tap()
+        expect(page.locator("[data-mode]").first).to_have_attribute("data-mode", "entering")
     expect(page.locator('[data-player="1"] [data-preview]')).to_have_text("+1100")
     note = page.locator("[data-preview-note]")
     expect(note).to_be_visible()

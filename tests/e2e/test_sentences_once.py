@@ -59,6 +59,7 @@ def test_what_the_script_shows_reads_as_the_server_renders_it(phones, live_api, 
     live_api.add_rounds(key, [1, 0, 2, 13], device="Ben's phone")
     expect(page.locator("[data-final]")).to_be_visible()
     expect(page.locator("[data-final-note]")).to_contain_text("Dan")
+    expect(page.locator("[data-lock-holder]")).to_have_count(0)  # Ben's phone handed the lock back
     as_the_server_renders(page, plain, f"/s/{key}/")
 
     # Over after one round: the heading's singular, picked by the catalog's plural rule.
@@ -66,4 +67,5 @@ def test_what_the_script_shows_reads_as_the_server_renders_it(phones, live_api, 
     page = phone.open(f"/s/{key}/")
     live_api.add_rounds(key, [5, 0, 3, 13], device="Ben's phone")
     expect(page.locator("[data-final]")).to_be_visible()
+    expect(page.locator("[data-lock-holder]")).to_have_count(0)
     as_the_server_renders(page, plain, f"/s/{key}/")

@@ -47,10 +47,9 @@ def pytest_collection_modifyitems(items):
 
 
 def pytest_itemcollected(item):
-    """Tests under tests/pure/ need no database: marked `pure` and `once` (before -m selects),
-    they run in the first pass only."""
+    """Tests under tests/pure/ need no database: marked `once` (before -m selects), they run in
+    the first pass only."""
     if "pure" in item.nodeid.split("::")[0].split("/")[:-1]:
-        item.add_marker(pytest.mark.pure)
         item.add_marker(pytest.mark.once)
 
 

@@ -14,6 +14,14 @@ def type_keys(page, keys):
         page.wait_for_timeout(KEY_INTERVAL_MS)
 
 
+def tap_counts(page, counts):
+    """Tap each count on the pad; the first tap opens the entry, and once the entry holds the
+    lock every tap counts, so each waits for it (a busy phone may still be taking it)."""
+    for count in counts:
+        page.locator(f'[data-pad="{count}"]').tap()
+        expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+
+
 def totals_on_page(page, players=4):
     return [
         int(page.locator(f'[data-total="{index}"]').inner_text().replace("−", "-"))

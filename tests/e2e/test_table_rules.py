@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.forms import fill_tiers
-from tests.e2e.test_entry import type_keys, wait_for_rounds
+from tests.e2e.test_entry import tap_counts, type_keys, wait_for_rounds
 from tests.e2e.test_layout import clipped
 
 LANGUAGES = ["en", "zh-hant"]
@@ -110,10 +110,7 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     assert state["rounds"][0]["scores"] == previewed
 
     # Round 2 by taps: Ann 2, Ben wins, Cat 13, Dan 6.
-    for count in ("2", "0", "13", "6"):
-        page.locator(f'[data-pad="{count}"]').tap()
-        # The first tap opens the entry: once it holds the lock, every tap counts.
-        expect(page.locator("[data-mode]").first).to_have_attribute("data-mode", "entering")
+    tap_counts(page, ("2", "0", "13", "6"))
     expect(page.locator('[data-player="3"] [data-preview]')).not_to_be_empty()
     page.locator('[data-action="add-round"]').tap()
     wait_for_rounds(page, 2)
@@ -181,9 +178,7 @@ def test_a_taiwan_evening_pays_by_place_and_settles_with_the_house(
     wait_for_rounds(page, 1)
 
     # The heavy example by taps: A 3 B 0 C 11 D 5; the winner gives the house 100.
-    for count in ("3", "0", "11", "5"):
-        page.locator(f'[data-pad="{count}"]').tap()
-        expect(page.locator("[data-mode]").first).to_have_attribute("data-mode", "entering")
+    tap_counts(page, ("3", "0", "11", "5"))
     expect(page.locator('[data-player="1"] [data-preview]')).to_have_text("+1100")
     note = page.locator("[data-preview-note]")
     expect(note).to_be_visible()

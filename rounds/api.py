@@ -97,12 +97,16 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     if request.method == "DELETE":
         released = lock_release(session=session, token=token)
         return JsonResponse({"released": released, "lock": lock_state(session.pk)})
-    body = json_body(request, allowed={"device", "takeover", "round"})
+    body = json_body(request, allowed={"device", "takeover", "round", "counts"})
     if flag(body, "takeover"):
         grant = lock_takeover(session=session, device=body.get("device"), editing_round=body.get("round"))
     else:
         grant = lock_acquire(
-            session=session, device=body.get("device"), token=token, editing_round=body.get("round")
+            session=session,
+            device=body.get("device"),
+            token=token,
+            editing_round=body.get("round"),
+            counts=body.get("counts"),
         )
     return JsonResponse(grant.as_json())
 

@@ -16,12 +16,14 @@ import logging
 import os
 import time
 from collections.abc import Callable
+from datetime import datetime
 
 from channels.db import aclose_old_connections, database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from rounds import services
+from rounds.clock import clock
 from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.events import group_name
 from rounds.inputs import clean_request_id, clean_round_entry, clean_version_id
@@ -59,7 +61,8 @@ CLOSE_UNKNOWN_SESSION = 4404
 # Reads a socket may ask for, as (burst, per second): each builds a state or scores a round, so a
 # flood on one socket is refused at once instead of queueing the other tables' work behind it.
 # A page asks for the state when it missed a version and previews a round at each count typed.
-SOCKET_RATES = {"state": (5, 1.0), "round.preview": (20, 10.0)}
+# A holder renews its lease at most every few seconds while typing: a flood of renewals is refused.
+SOCKET_RATES = {"state": (5, 1.0), "round.preview": (20, 10.0), "lock.renew": (5, 0.5)}
 TOO_FAST = gettext_noop("Too many %(type)s messages on this connection; wait a moment and try again")
 # Look again this long after a lease should have ended, so the database surely sees it lapsed.
 EXPIRY_MARGIN = 0.25
@@ -118,8 +121,8 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
     links: dict
     group: str | None = None
     lock_token: str | None = None
-    # time.monotonic() when this socket last renewed the lease it holds.
-    renewed_at: float = 0.0
+    # When this socket last renewed the lease it holds, by the lease's clock.
+    renewed_at: datetime | None = None
     expiry_check: asyncio.Task | None = None
     allowances: dict[str, Allowance]
 
@@ -147,7 +150,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         if self.lock_token:
             # A courtesy only: the lease expiry is what guarantees the lock comes free.
             # A lease this device renewed since on another socket is left alone.
-            quiet_for = max(0.0, time.monotonic() - self.renewed_at - RENEWAL_SLACK)
+            quiet_for = max(0.0, (clock.now() - self.renewed_at).total_seconds() - RENEWAL_SLACK)
             await run_service(
                 lock_disconnect, session=self.session, token=self.lock_token, quiet_for=quiet_for
             )
@@ -213,7 +216,9 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             self.lock_token = None
             return {"released": released}
         if kind == "lock.renew":
-            grant = await run_service(lock_renew, session=self.session, token=token)
+            grant = await run_service(
+                lock_renew, session=self.session, token=token, counts=content.get("counts")
+            )
         elif kind == "lock.takeover":
             grant = await run_service(
                 lock_takeover,
@@ -228,6 +233,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
                 device=content.get("device"),
                 token=token,
                 editing_round=content.get("round"),
+                counts=content.get("counts"),
             )
         self.holding(grant.token)
         return grant.as_json()
@@ -272,7 +278,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
 
     def holding(self, token: str) -> None:
         self.lock_token = token
-        self.renewed_at = time.monotonic()
+        self.renewed_at = clock.now()
 
     async def table_changed(self, message: dict) -> None:
         """A change, built once for the whole group: add this viewer's fields and pass it on."""

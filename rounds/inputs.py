@@ -22,6 +22,7 @@ from rounds.names import (
 from rounds.places import check_places
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.scoring import (
+    MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     CoveringStyle,
@@ -368,6 +369,24 @@ def clean_house_name(raw: object) -> str:
     if raw is None or raw == "":
         return ""
     return clean_name(raw, messages=HOUSE_NAME, field="house_name")
+
+
+def clean_counts(raw: object) -> str | None:
+    """The counts an entry shows so far (null for a player not typed yet), as one short string
+    the lock compares with the last it saw; None when not sent."""
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list)
+        or len(raw) > MAX_PLAYERS
+        or any(
+            count is not None and not (is_whole_number(count) and 0 <= count <= MAX_CARDS) for count in raw
+        )
+    ):
+        raise ServiceError(
+            gettext_noop("Counts: send the counts typed so far, each 0 to 13 or null"), field="counts"
+        )
+    return ",".join("" if count is None else str(count) for count in raw)
 
 
 def clean_device(raw: object) -> str:

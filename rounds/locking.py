@@ -1,4 +1,5 @@
-"""The entry lock (SPEC 8): a lease held in the database and timed by the database's clock.
+"""The entry lock (SPEC 8): a lease held in the database and timed by the database's clock
+(rounds/clock.py).
 
 Every change is one conditional UPDATE, so two devices that grab at the same
 instant cannot both win, on one server process or many. The token changes on
@@ -13,10 +14,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import DateTimeField, ExpressionWrapper, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce, Now
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from rounds import events
+from rounds.clock import clock
 from rounds.errors import (
     LOCK_EDITING,
     LOCK_HELD,
@@ -26,7 +29,7 @@ from rounds.errors import (
     LockRefused,
     ServiceError,
 )
-from rounds.inputs import clean_device, clean_token
+from rounds.inputs import clean_counts, clean_device, clean_token
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
 from rounds.scoring import gettext_noop, is_whole_number
 
@@ -55,10 +58,6 @@ def lease_id(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:16]
 
 
-def from_now(seconds: float) -> ExpressionWrapper:
-    return ExpressionWrapper(Now() + timedelta(seconds=seconds), output_field=DateTimeField())
-
-
 def clean_round_number(session: Session, raw: object) -> int | None:
     """The round a correction is for: None (a new round) or one the session has."""
     if raw is None:
@@ -74,14 +73,22 @@ def clean_round_number(session: Session, raw: object) -> int | None:
 
 def lock_state(session_id: int) -> dict | None:
     """The entry lock as followers see it, timed by the database's clock."""
-    lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=Now()).first()
+    lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=clock.db_now()).first()
     if lock is None or not is_live(lock):
         return None
     return lock_json(
-        lock,
-        expires_in=(lock.expires_at - lock.db_now).total_seconds(),
-        idle_for=(lock.db_now - lock.renewed_at).total_seconds(),
+        lock, expires_in=(lock.expires_at - lock.db_now).total_seconds(), idle_for=idle_for(lock)
     )
+
+
+def idle_for(lock: EntryLock) -> float:
+    """How idle the lease is, against `idle_after`: a lease may be taken over once it has not
+    been renewed for LOCK_IDLE_SECONDS, or held LOCK_HOLD_SECONDS without entry activity (a
+    round written or a count typed), however often it was renewed meanwhile."""
+    now = lock.db_now
+    unrenewed = (now - lock.renewed_at).total_seconds()
+    inactive = (now - (lock.active_at or lock.renewed_at)).total_seconds()
+    return max(unrenewed, inactive - (settings.LOCK_HOLD_SECONDS - settings.LOCK_IDLE_SECONDS))
 
 
 def lock_json(lock: EntryLock, *, expires_in: float, idle_for: float) -> dict:
@@ -104,7 +111,7 @@ def announce_lock(session_id: int) -> None:
 
 def lock_row(session: Session) -> EntryLock:
     """The session's lock row, locked until the transaction ends, with the database's time."""
-    return EntryLock.objects.select_for_update().annotate(db_now=Now()).get(session=session)
+    return EntryLock.objects.select_for_update().annotate(db_now=clock.db_now()).get(session=session)
 
 
 def lock_for_write(session: Session) -> EntryLock:
@@ -114,7 +121,7 @@ def lock_for_write(session: Session) -> EntryLock:
     return (
         EntryLock.objects.select_for_update(of=("self",))
         .select_related("session")
-        .annotate(db_now=Now(), rounds_played=Coalesce(Subquery(last), 0))
+        .annotate(db_now=clock.db_now(), rounds_played=Coalesce(Subquery(last), 0))
         .get(session=session)
     )
 
@@ -152,7 +159,13 @@ def lock_after_write(lock: EntryLock, *, release: bool) -> dict | None:
     if release:
         rows.update(**FREE)
         return None
-    rows.update(renewed_at=Now(), expires_at=from_now(settings.LOCK_LEASE_SECONDS))
+    now = clock.db_now()
+    rows.update(
+        renewed_at=now,
+        active_at=now,
+        announced_at=now,  # the write's state carries the lock to every follower
+        expires_at=clock.db_after(settings.LOCK_LEASE_SECONDS),
+    )
     return lock_json(lock, expires_in=settings.LOCK_LEASE_SECONDS, idle_for=0.0)
 
 
@@ -162,12 +175,15 @@ FREE = {
     "editing_round": None,
     "acquired_at": None,
     "renewed_at": None,
+    "active_at": None,
+    "activity": "",
+    "announced_at": None,
     "expires_at": None,
 }
 
 
 def current_lock(session: Session) -> EntryLock:
-    return EntryLock.objects.annotate(db_now=Now()).get(session=session)
+    return EntryLock.objects.annotate(db_now=clock.db_now()).get(session=session)
 
 
 def take(session: Session, condition: Q, *, device: str, editing_round: int | None) -> LockGrant | None:
@@ -179,9 +195,12 @@ def take(session: Session, condition: Q, *, device: str, editing_round: int | No
             token=token,
             holder=device,
             editing_round=editing_round,
-            acquired_at=Now(),
-            renewed_at=Now(),
-            expires_at=from_now(settings.LOCK_LEASE_SECONDS),
+            acquired_at=clock.db_now(),
+            renewed_at=clock.db_now(),
+            active_at=clock.db_now(),
+            activity="",
+            announced_at=clock.db_now(),
+            expires_at=clock.db_after(settings.LOCK_LEASE_SECONDS),
         )
     )
     if not taken:
@@ -191,51 +210,93 @@ def take(session: Session, condition: Q, *, device: str, editing_round: int | No
 
 
 def lock_acquire(
-    *, session: Session, device: object, token: str | None = None, editing_round: object = None
+    *,
+    session: Session,
+    device: object,
+    token: str | None = None,
+    editing_round: object = None,
+    counts: object = None,
 ) -> LockGrant:
     """Take the free lock, or renew it with the current token; otherwise refuse with the holder."""
     device = clean_device(device)
     editing_round = clean_round_number(session, editing_round)
     token = clean_token(token)
     if token:
-        renewed = EntryLock.objects.filter(session=session, token=token, expires_at__gt=Now()).update(
-            holder=device,
-            editing_round=editing_round,
-            renewed_at=Now(),
-            expires_at=from_now(settings.LOCK_LEASE_SECONDS),
-        )
-        if renewed:
-            announce_lock(session.pk)
-            return LockGrant(token=token, holder=device, expires_in=settings.LOCK_LEASE_SECONDS)
-    grant = take(session, Q(token="") | Q(expires_at__lte=Now()), device=device, editing_round=editing_round)
+        grant = renew(session, token, counts=clean_counts(counts), holder=device, editing_round=editing_round)
+        if grant is not None:
+            return grant
+    grant = take(
+        session, Q(token="") | Q(expires_at__lte=clock.db_now()), device=device, editing_round=editing_round
+    )
     if grant is None:
         raise refusal(current_lock(session), None)
     return grant
 
 
-def lock_renew(*, session: Session, token: str | None) -> LockGrant:
+def lock_renew(*, session: Session, token: str | None, counts: object = None) -> LockGrant:
     """The holder is still at it: extend the lease. A lost or expired lease is refused."""
     token = clean_token(token)
-    renewed = EntryLock.objects.filter(session=session, token=token or "-", expires_at__gt=Now()).update(
-        renewed_at=Now(), expires_at=from_now(settings.LOCK_LEASE_SECONDS)
+    grant = renew(session, token, counts=clean_counts(counts)) if token else None
+    if grant is None:
+        raise refusal(current_lock(session), token)
+    return grant
+
+
+def renew(
+    session: Session,
+    token: str,
+    *,
+    counts: str | None,
+    holder: str | None = None,
+    editing_round: object = ...,
+) -> LockGrant | None:
+    """Renew a live lease held with `token`, or None. Counts that changed since the last renewal
+    (`counts`, as the holder's entry shows them) are entry activity; the lease runs on only while
+    the holder shows some within LOCK_HOLD_SECONDS. Followers hear of a renewal only when what
+    they show changes: a new holder name or round, or an idle time they last heard half an
+    idle limit ago, or a lease since cut short to a grace."""
+    with transaction.atomic():
+        lock = lock_row(session)
+        if not (lock.token == token and is_live(lock)):
+            return None
+        now = lock.db_now
+        changes: dict = {"renewed_at": now}
+        if counts is not None and counts != lock.activity:
+            changes.update(active_at=now, activity=counts)
+        if holder is not None and holder != lock.holder:
+            changes.update(holder=holder)
+        if editing_round is not ... and editing_round != lock.editing_round:
+            changes.update(editing_round=editing_round, active_at=now)
+        active_at = changes.get("active_at", lock.active_at or lock.renewed_at)
+        if (now - active_at).total_seconds() < settings.LOCK_HOLD_SECONDS:
+            changes["expires_at"] = now + timedelta(seconds=settings.LOCK_LEASE_SECONDS)
+        told = lock.announced_at
+        stale = (
+            told is None
+            or (now - told).total_seconds() >= settings.LOCK_IDLE_SECONDS / 2
+            or lock.expires_at < told + timedelta(seconds=settings.LOCK_LEASE_SECONDS)  # cut to a grace
+        )
+        if stale or {"holder", "editing_round"} & changes.keys():
+            changes["announced_at"] = now
+            announce_lock(session.pk)
+        EntryLock.objects.filter(pk=lock.pk).update(**changes)
+    expires_at = changes.get("expires_at", lock.expires_at)
+    return LockGrant(
+        token=token, holder=changes.get("holder", lock.holder), expires_in=(expires_at - now).total_seconds()
     )
-    lock = current_lock(session)
-    if not renewed:
-        raise refusal(lock, token)
-    announce_lock(session.pk)
-    return LockGrant(token=lock.token, holder=lock.holder, expires_in=settings.LOCK_LEASE_SECONDS)
 
 
 def lock_takeover(*, session: Session, device: object, editing_round: object = None) -> LockGrant:
-    """Take a lease that went idle (not renewed for LOCK_IDLE_SECONDS) or ran out."""
+    """Take a lease that went idle (not renewed for LOCK_IDLE_SECONDS, or renewed without entry
+    activity for LOCK_HOLD_SECONDS) or ran out."""
     device = clean_device(device)
     editing_round = clean_round_number(session, editing_round)
-    idle_since = ExpressionWrapper(
-        Now() - timedelta(seconds=settings.LOCK_IDLE_SECONDS), output_field=DateTimeField()
-    )
     grant = take(
         session,
-        Q(token="") | Q(expires_at__lte=Now()) | Q(renewed_at__lte=idle_since),
+        Q(token="")
+        | Q(expires_at__lte=clock.db_now())
+        | Q(renewed_at__lte=clock.db_after(-settings.LOCK_IDLE_SECONDS))
+        | Q(active_at__lte=clock.db_after(-settings.LOCK_HOLD_SECONDS)),
         device=device,
         editing_round=editing_round,
     )
@@ -260,9 +321,9 @@ def lock_disconnect(*, session: Session, token: str, quiet_for: float = 0.0) -> 
     since then (the device came back on a new socket before the old one was noticed
     dead) is left alone.
     """
-    grace = from_now(settings.LOCK_GRACE_SECONDS)
+    grace = clock.db_after(settings.LOCK_GRACE_SECONDS)
     shortened = EntryLock.objects.filter(
-        session=session, token=token, expires_at__gt=grace, renewed_at__lte=from_now(-quiet_for)
+        session=session, token=token, expires_at__gt=grace, renewed_at__lte=clock.db_after(-quiet_for)
     ).update(expires_at=grace)
     if shortened:
         announce_lock(session.pk)

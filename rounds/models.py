@@ -294,6 +294,12 @@ class EntryLock(models.Model):
     editing_round = models.PositiveIntegerField(null=True, blank=True)
     acquired_at = models.DateTimeField(null=True, blank=True)
     renewed_at = models.DateTimeField(null=True, blank=True)
+    # The holder's last entry activity (acquired, a round written, a count typed), and the counts
+    # its entry showed then: a renewal that brings other counts is activity, a repeat is not.
+    active_at = models.DateTimeField(null=True, blank=True)
+    activity = models.CharField(max_length=64, blank=True, default="")
+    # When followers were last sent the lock: renewals reach them only when that is stale.
+    announced_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -217,10 +217,12 @@ SERVICE_WORKER_RELEASE = os.environ.get("SERVICE_WORKER_RELEASE", "")
 
 # The entry lock (SPEC 8). A lease lasts LOCK_LEASE_SECONDS after the holder's
 # last sign of activity; a lease not renewed for LOCK_IDLE_SECONDS may be taken
-# over (with a confirmation); a holder whose socket drops keeps it for
-# LOCK_GRACE_SECONDS so a reconnect can resume.
+# over (with a confirmation), and so may one held LOCK_HOLD_SECONDS without entry activity (a
+# round written or a count typed), however often it is renewed; a holder whose socket drops
+# keeps it for LOCK_GRACE_SECONDS so a reconnect can resume.
 LOCK_LEASE_SECONDS = float(os.environ.get("LOCK_LEASE_SECONDS", "30"))
 LOCK_IDLE_SECONDS = float(os.environ.get("LOCK_IDLE_SECONDS", "15"))
+LOCK_HOLD_SECONDS = float(os.environ.get("LOCK_HOLD_SECONDS", "120"))
 LOCK_GRACE_SECONDS = float(os.environ.get("LOCK_GRACE_SECONDS", "5"))
 
 # Serve over HTTPS behind a TLS-terminating proxy that sends X-Forwarded-Proto: its own switch.

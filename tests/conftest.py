@@ -97,6 +97,17 @@ def generous_rate_limits(settings):
 
 
 @pytest.fixture
+def lease_clock():
+    """The clock leases, graces and time limits read, stopped: a test moves it (`advance`)
+    instead of sleeping, so a busy machine cannot let a lease lapse between two lines."""
+    from rounds.clock import clock
+
+    clock.freeze()
+    yield clock
+    clock.thaw()
+
+
+@pytest.fixture
 def fast_lock(settings):
     """A short lease, idle limit and grace, so expiry tests take a second, not half a minute."""
     settings.LOCK_LEASE_SECONDS = 1.0

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
 
 import pytest
+from channels.db import database_sync_to_async
 from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers, get_channel_layer
 from django.test import AsyncClient
 from jsonschema import Draft202012Validator
 
 from scorekeeper.openapi import document
+from tests.factories import make_session
 from tests.servers import daphne, free_port
+from tests.sockets import WAIT, opened_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,6 +63,30 @@ async def test_healthz_is_503_naming_the_channel_layer_when_redis_is_unreachable
 
 async def test_healthz_refuses_a_post():
     assert (await AsyncClient().post("/healthz")).status_code == 405
+
+
+async def test_a_wrong_method_is_told_405_even_without_a_csrf_token():
+    strict = AsyncClient(enforce_csrf_checks=True)
+    for method in ("put", "post", "delete", "patch"):
+        response = await getattr(strict, method)("/healthz")
+        assert (method, response.status_code, response["Allow"]) == (method, 405, "GET")
+
+
+async def test_healthz_is_200_while_sockets_follow_tables_quietly():
+    """On Redis, an idle socket waits for its next message holding the layer's receive lock: the
+    check must not wait behind it (it used to answer 503 within 3 s of one idle follower)."""
+    sessions = [await database_sync_to_async(make_session)() for _ in range(2)]
+    async with contextlib.AsyncExitStack() as stack:
+        for session in sessions:
+            for key in (session.view_key, session.edit_key):
+                socket, connected, _ = await stack.enter_async_context(opened_socket(f"/ws/sessions/{key}/"))
+                assert connected
+                assert (await socket.receive_json_from(WAIT))["type"] == "state"
+        answers = []
+        for _ in range(12):
+            response = await AsyncClient().get("/healthz")
+            answers.append((response.status_code, response.json()))
+        assert answers == [(200, {"database": "ok", "channel_layer": "ok"})] * 12
 
 
 @pytest.mark.once  # its own unreachable database and Redis, whichever the pass

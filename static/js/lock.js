@@ -5,8 +5,10 @@ const HEARTBEAT_MS = 10000;
 const RENEW_WHEN_LEFT_S = 12;
 
 export class DeviceLock {
-  constructor({ transport, sessionKey, deviceName, onLost }) {
+  constructor({ transport, sessionKey, deviceName, onLost, counts = () => null }) {
     this.transport = transport;
+    // The counts the entry shows: a renewal that brings new ones is what keeps a long hold alive.
+    this.counts = counts;
     this.storageKey = `bigtwo.lock.${sessionKey}`;
     this.deviceName = deviceName;
     this.onLost = onLost;
@@ -63,7 +65,7 @@ export class DeviceLock {
     this.renewing = true;
     this.lastRenewal = Date.now();
     try {
-      const reply = await this.transport.call("lock.renew", { device: this.deviceName() }, this.token);
+      const reply = await this.transport.call("lock.renew", { device: this.deviceName(), counts: this.counts() }, this.token);
       if (reply.ok) {
         this.keep(reply);
         return;

@@ -205,6 +205,7 @@ const lock = new DeviceLock({
   transport,
   sessionKey: key,
   deviceName,
+  counts: () => (panel?.isActive() ? panel.entry.counts() : null),
   onLost: (reply) => {
     if (reply.holder) ui.toast(t("%(holder)s took over the entry", { holder: reply.holder }));
     if (panel) panel.sync();

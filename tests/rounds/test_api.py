@@ -1,7 +1,5 @@
 """The JSON API (README "The JSON API"), endpoint by endpoint, with real values."""
 
-import time
-
 import pytest
 
 from rounds.models import Round, RoundVersion, Session
@@ -209,10 +207,10 @@ def test_takeover_of_a_live_lease_is_a_409(api):
     assert response.json()["holder"] == "Ann's phone"
 
 
-def test_takeover_of_an_idle_lease_wins_and_fences_the_old_token(api, fast_lock):
+def test_takeover_of_an_idle_lease_wins_and_fences_the_old_token(api, lease_clock, settings):
     key = create(api)["id"]
     old = token_for(api, key, "Ann's phone")
-    time.sleep(0.55)
+    lease_clock.advance(settings.LOCK_IDLE_SECONDS)
     taken = lock(api, key, "Ben's phone", takeover=True)
     assert taken.status_code == 200
     refused = add(api, key, old, [5, 0, 11, 13])

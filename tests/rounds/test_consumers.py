@@ -6,7 +6,6 @@ its own threads and connections. Every socket is disconnected, even when a test 
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
@@ -389,7 +388,7 @@ async def test_the_round_that_reaches_the_length_finishes_the_session_for_follow
         assert finished["state"]["standings"][0] == {"player": 1, "rank": 1, "total": 0}
 
 
-async def test_follower_sees_lock_changed_on_acquire_renew_and_release():
+async def test_follower_sees_lock_changed_on_acquire_renew_and_release(lease_clock, settings):
     session = await new_session()
     await in_thread(lambda: lock_release(session=session, token=add_rounds(session, [5, 0, 11, 13])))()
     async with table(session.edit_key, session.view_key) as (ann, ben):
@@ -401,7 +400,11 @@ async def test_follower_sees_lock_changed_on_acquire_renew_and_release():
 
         reply = await ann.request("lock.renew", token=token)
         assert (reply["ok"], reply["token"], reply["holder"]) == (True, token, "Ann's phone")
-        assert (await ben.event("lock.changed"))["lock"]["holder"] == "Ann's phone"
+        assert await ben.quiet(0.3)  # nothing a follower shows has changed
+        lease_clock.advance(settings.LOCK_IDLE_SECONDS / 2)
+        reply = await ann.request("lock.renew", token=token)
+        renewed = (await ben.event("lock.changed"))["lock"]
+        assert (renewed["holder"], renewed["idle_for"]) == ("Ann's phone", 0)
 
         reply = await ann.request("lock.acquire", device="Ann's phone", round=1)
         assert reply["token"] == token
@@ -477,24 +480,22 @@ async def test_takeover_is_refused_while_the_lease_is_live():
         assert reply["error"] == LOCK_STILL_LIVE % {"holder": "Ann's phone"}
 
 
-async def test_takeover_is_allowed_once_the_lease_is_idle_and_the_old_holder_is_told(fast_lock):
+async def test_takeover_is_allowed_once_the_lease_is_idle_and_the_old_holder_is_told(lease_clock, settings):
     session = await new_session()
     async with table(session.edit_key, session.edit_key) as (ann, ben):
         await ann.acquire("Ann's phone")
-        await asyncio.sleep(0.6)
+        lease_clock.advance(settings.LOCK_IDLE_SECONDS)
         reply = await ben.request("lock.takeover", device="Ben's phone")
         assert (reply["ok"], reply["holder"]) == (True, "Ben's phone")
         told = await ann.event("lock.changed", where=lambda state: held_by(state, "Ben's phone"))
-        assert told["lock"]["idle_for"] < 0.5
+        assert told["lock"]["idle_for"] == 0
 
 
-async def test_a_stale_token_after_takeover_is_refused_and_stores_nothing(fast_lock):
+async def test_a_stale_token_after_takeover_is_refused_and_stores_nothing(lease_clock, settings):
     session = await new_session()
     async with table(session.edit_key, session.edit_key) as (ann, ben):
         old = await ann.acquire("Ann's phone")
-        await asyncio.sleep(0.6)
-        # Ben's lease outlasts the checks below, however busy the machine: only Ann's went idle.
-        fast_lock.LOCK_LEASE_SECONDS = 30.0
+        lease_clock.advance(settings.LOCK_IDLE_SECONDS)
         new = (await ben.request("lock.takeover", device="Ben's phone"))["token"]
         assert new != old
         for kind, fields in [
@@ -519,8 +520,10 @@ async def test_a_lapsed_lease_reaches_followers_without_anybody_sending_anything
         await ann.acquire("Ann's phone")
         started = time.monotonic()
         assert (await ben.event("lock.changed"))["lock"]["holder"] == "Ann's phone"
-        lapsed = await ben.event("lock.changed", timeout=3, where=lambda state: state["lock"] is None)
-        assert 0.9 <= time.monotonic() - started < 2.5
+        # A second's lease on the real clock: how soon after it the news comes is a benchmark's
+        # figure; that it comes, and not before the lease ended, is this test's.
+        lapsed = await ben.event("lock.changed", timeout=10, where=lambda state: state["lock"] is None)
+        assert time.monotonic() - started >= 0.9
         assert "state" not in lapsed  # the lock alone: nothing else changed
         assert await ann.event("lock.changed", where=lambda state: state["lock"] is None)
         reply = await ann.request("round.add", cards=[5, 0, 11, 13])
@@ -540,8 +543,8 @@ async def test_a_dropped_holder_frees_the_lock_after_the_grace(settings):
         assert dropped["lock"]["expires_in"] <= 1.0
         reply = await ben.request("lock.acquire", device="Ben's phone")
         assert (reply["status"], reply["holder"]) == (409, "Ann's phone")
-        assert await ben.event("lock.changed", timeout=3, where=lambda state: state["lock"] is None)
-        assert 0.9 <= time.monotonic() - started < 2.5
+        assert await ben.event("lock.changed", timeout=10, where=lambda state: state["lock"] is None)
+        assert time.monotonic() - started >= 0.9
         assert (await ben.request("lock.acquire", device="Ben's phone"))["holder"] == "Ben's phone"
 
 
@@ -566,16 +569,15 @@ async def test_a_holder_that_reconnects_within_the_grace_resumes(settings):
             assert totals(await cat.event("round.added")) == [5, 0, 22, 39]
 
 
-async def test_a_late_drop_of_the_old_socket_does_not_cut_the_resumed_lease(settings):
+async def test_a_late_drop_of_the_old_socket_does_not_cut_the_resumed_lease(lease_clock, settings):
     """A phone's old socket may be noticed dead only after the phone came back on a new one."""
-    settings.LOCK_GRACE_SECONDS = 0.3
     session = await new_session()
     async with socket_to(session.edit_key) as (ann_again, _):
         async with socket_to(session.edit_key) as (ann, _):
             token = await ann.acquire("Ann's phone")
-            await asyncio.sleep(0.3)
+            lease_clock.advance(1)
             assert (await ann_again.request("lock.renew", token=token))["ok"] is True
-        await asyncio.sleep(0.6)
+        lease_clock.advance(settings.LOCK_GRACE_SECONDS + 1)
         reply = await ann_again.request("round.add", cards=[5, 0, 11, 13])
         assert (reply["ok"], reply["number"]) == (True, 1)
 

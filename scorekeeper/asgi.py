@@ -1,5 +1,5 @@
 """ASGI entry point: HTTP to Django, WebSockets to the session, season and event consumers (origin-checked,
-in the page's language)."""
+in the page's language, at most SOCKETS_PER_ADDRESS from one address)."""
 
 import os
 
@@ -15,12 +15,15 @@ from events.routing import websocket_urlpatterns as event_sockets  # noqa: E402
 from groups.routing import websocket_urlpatterns as group_sockets  # noqa: E402
 from rounds.routing import websocket_urlpatterns  # noqa: E402
 from scorekeeper.languages import SocketLanguage  # noqa: E402
+from scorekeeper.socket_limits import SocketsPerAddress  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_application,
         "websocket": AllowedHostsOriginValidator(
-            SocketLanguage(URLRouter(websocket_urlpatterns + group_sockets + event_sockets))
+            SocketLanguage(
+                SocketsPerAddress(URLRouter(websocket_urlpatterns + group_sockets + event_sockets))
+            )
         ),
     }
 )

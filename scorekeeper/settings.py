@@ -210,6 +210,12 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 # Request bodies past this size are refused before they are parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# A WebSocket frame or message past this size closes the socket (1009) on both servers: daphne's
+# own default, and uvicorn's ws_max_size (scorekeeper/workers.py).
+WEBSOCKET_MAX_BYTES = 1024 * 1024
+# Open WebSockets from one client address, all workers together (scorekeeper/socket_limits.py): a
+# venue of 50 tables behind one address has about 250.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "500"))
 
 # An extra word in the service worker's version (scorekeeper/shell.py), which otherwise changes only
 # with the static files: set it to have every phone take a new worker and drop its kept pages.

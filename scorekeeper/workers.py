@@ -21,6 +21,9 @@ class ScorekeeperWorker(UvicornWorker):
         # permessage-deflate keeps a zlib context per socket: measured 80 KB per idle follower
         # with it, 37 KB without (benchmarks/RESULTS.md). States are small; the proxy compresses HTTP.
         "ws_per_message_deflate": False,
+        # A frame past 1 MiB closes the socket (1009), as daphne does for `make run`
+        # (settings.WEBSOCKET_MAX_BYTES); uvicorn's own default is 16 MiB.
+        "ws_max_size": 1024 * 1024,
     }
 
     def __init__(self, *args: object, **kwargs: object) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -32,6 +33,7 @@ from tests import servers
 from tests.servers import LOGS, ROOT, free_port
 
 LEASE = 3.0
+SOCKETS_PER_ADDRESS = 60
 GRACEFUL = 3  # seconds an old worker may wait for its open connections after a restart
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
@@ -52,6 +54,7 @@ def production_env(port: int, **more: str) -> dict[str, str]:
         "LOCK_IDLE_SECONDS": "1",
         "LOCK_GRACE_SECONDS": "1",
         "GRACEFUL_TIMEOUT": str(GRACEFUL),
+        "SOCKETS_PER_ADDRESS": str(SOCKETS_PER_ADDRESS),
         "PYTHONUNBUFFERED": "1",
         **more,
     }
@@ -337,3 +340,30 @@ def test_a_graceful_restart_replaces_every_worker_without_refusing_a_request(ser
     assert len(answers) >= 2
     assert set(answers) == {200}
     assert dropped <= 2, f"{dropped} of {len(answers)} connections were closed unanswered"
+
+
+def test_a_2_mib_frame_is_closed_and_sockets_are_capped_per_address_across_workers(served):
+    status, created = served.call("POST", "/api/sessions", {"players": PLAYERS})
+    assert status == 201
+    socket = served.socket(created["view_id"])
+    socket.recv(timeout=10)
+    with pytest.raises(ConnectionClosed) as closed:
+        socket.send("x" * (2 * 1024 * 1024))
+        socket.recv(timeout=10)
+    # uvicorn answers 1009 (message too big); the client may be cut off while still sending it.
+    assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
+
+    counted = redis.Redis.from_url(settings.REDIS_URL)
+    key = f"{production_env(0)['CHANNELS_PREFIX']}:sockets:127.0.0.1"
+    served.wait_for(lambda: counted.zcount(key, time.time(), "+inf") == 0, "earlier sockets to be closed")
+    with contextlib.ExitStack() as stack:
+        opened = [stack.enter_context(served.socket(created["view_id"])) for _ in range(SOCKETS_PER_ADDRESS)]
+        for socket in opened:
+            socket.recv(timeout=10)
+        assert {served.worker_of(socket) for socket in opened} == served.workers()  # both workers count
+        with served.socket(created["view_id"]) as refused:
+            told = json.loads(refused.recv(timeout=10))
+            assert (told["type"], told["status"]) == ("refused", 429)
+            with pytest.raises(ConnectionClosed) as closed:
+                refused.recv(timeout=10)
+            assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (4429, told["error"])

@@ -1,0 +1,86 @@
+"""What one stranger's sockets may take: a frame of at most 1 MiB (WEBSOCKET_MAX_BYTES) and at most
+SOCKETS_PER_ADDRESS open sockets from one address, each refusal a close code with its reason.
+`make serve`'s workers are checked in tests/test_serve.py."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import urllib.request
+
+import pytest
+from channels.db import database_sync_to_async
+from django.conf import settings
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from scorekeeper.socket_limits import CLOSE_TOO_MANY
+from scorekeeper.workers import ScorekeeperWorker
+from tests.factories import make_session
+from tests.servers import daphne
+from tests.sockets import WAIT, opened_socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+TWO_MIB = "x" * (2 * 1024 * 1024)
+REFUSAL = "Too many open connections from this address; close some pages and try again"
+
+
+async def test_past_the_cap_a_socket_from_the_same_address_is_closed_with_a_reason(settings):
+    settings.SOCKETS_PER_ADDRESS = 3
+    session = await database_sync_to_async(make_session)()
+    path = f"/ws/sessions/{session.view_key}/"
+    async with contextlib.AsyncExitStack() as stack:
+        for _ in range(3):
+            socket, connected, _ = await stack.enter_async_context(opened_socket(path))
+            assert connected
+            assert (await socket.receive_json_from(WAIT))["type"] == "state"
+        async with opened_socket(path) as (refused, connected, _):
+            told = await refused.receive_json_from(WAIT)
+            assert (told["type"], told["status"], told["field"]) == ("refused", 429, None)
+            closing = await refused.receive_output(WAIT)
+            assert closing["reason"] == told["error"]
+            assert (closing["type"], closing["code"]) == ("websocket.close", CLOSE_TOO_MANY)
+            assert closing["reason"] == REFUSAL
+    # Closed sockets no longer count.
+    async with opened_socket(path) as (socket, connected, _):
+        assert (await socket.receive_json_from(WAIT))["type"] == "state"
+
+
+def test_both_servers_allow_the_same_frame_size():
+    assert ScorekeeperWorker.CONFIG_KWARGS["ws_max_size"] == settings.WEBSOCKET_MAX_BYTES == 1024 * 1024
+
+
+@pytest.mark.long
+def test_make_run_closes_a_2_mib_frame_and_caps_sockets_per_address():
+    with daphne(SOCKETS_PER_ADDRESS="3") as base_url:
+        ws_url = base_url.replace("http", "ws")
+        origin = {"origin": base_url, "proxy": None, "open_timeout": 10}
+        created = create_session(base_url)
+        with connect(f"{ws_url}/ws/sessions/{created}/", **origin) as socket:
+            socket.recv(timeout=10)
+            socket.send(TWO_MIB)
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=10)
+            # daphne (autobahn) drops the connection without a closing handshake; were one to
+            # arrive, it must say the message was too big.
+            assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
+        with contextlib.ExitStack() as stack:
+            for _ in range(3):
+                stack.enter_context(connect(f"{ws_url}/ws/sessions/{created}/", **origin)).recv(timeout=10)
+            with connect(f"{ws_url}/ws/sessions/{created}/", **origin) as refused:
+                told = json.loads(refused.recv(timeout=10))
+                assert (told["status"], told["error"]) == (429, REFUSAL)
+                with pytest.raises(ConnectionClosed) as closed:
+                    refused.recv(timeout=10)
+                assert closed.value.rcvd.code == CLOSE_TOO_MANY
+
+
+def create_session(base_url: str) -> str:
+    request = urllib.request.Request(
+        f"{base_url}/api/sessions",
+        data=json.dumps({"players": ["Ann", "Ben", "Cat", "Dan"]}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())["view_id"]

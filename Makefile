@@ -27,7 +27,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.runtime
 
 ## run: set up and serve the app (SQLite + in-memory channel layer, one daphne process);
-## PROXY=1 only behind a reverse proxy that sets X-Forwarded-For itself (README "Running it")
+## PROXY=1 only behind a reverse proxy that sets X-Forwarded-For itself (docs/hosting.md)
 run: $(VENV)/.runtime fonts
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python manage.py collectstatic --noinput -v0

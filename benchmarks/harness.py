@@ -1,6 +1,6 @@
 """Servers and clients for `make bench`: loopback only, every load bounded in count and time.
 
-The two arrangements of the README: `make run` (one daphne, SQLite, in-memory layer) and
+The two arrangements of docs/hosting.md: `make run` (one daphne, SQLite, in-memory layer) and
 `make serve` (gunicorn + uvicorn workers, PostgreSQL + Redis), each started on a free
 loopback port from a scratch database, and a small keep-alive HTTP/1.1 client.
 """

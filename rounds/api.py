@@ -1,4 +1,4 @@
-"""The JSON API of sessions and rounds (README "The JSON API"; /api/openapi.json): the same services
+"""The JSON API of sessions and rounds (docs/api.md; /api/openapi.json): the same services
 and selectors as the pages, with the conventions of rounds/jsonapi.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The conventions of every JSON endpoint (README "The JSON API"), for rounds/ and groups/ alike:
+"""The conventions of every JSON endpoint (docs/api.md), for rounds/ and groups/ alike:
 only the methods it names, JSON bodies checked once, every refusal in the one format
 ({error, field, player}) with its status, never a 500.
 

@@ -56,7 +56,7 @@ def font(size: int, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 
 def font_name() -> str:
-    """Which font the pictures are drawn with (for the README and the tests)."""
+    """Which font the pictures are drawn with (for the tests, and whoever asks which font the recap has)."""
     found = font(42, False)
     return " ".join(found.getname()) if isinstance(found, ImageFont.FreeTypeFont) else "Pillow default"
 

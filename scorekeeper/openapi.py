@@ -1,4 +1,4 @@
-"""The OpenAPI 3.1 description of the JSON API (README "The JSON API"), served at /api/openapi.json:
+"""The OpenAPI 3.1 description of the JSON API (docs/api.md), served at /api/openapi.json:
 each app describes its own part (rounds/openapi.py, groups/openapi.py, events/openapi.py), this
 puts them together with the project's own addresses.
 

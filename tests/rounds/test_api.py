@@ -1,4 +1,4 @@
-"""The JSON API (README "The JSON API"), endpoint by endpoint, with real values."""
+"""The JSON API (docs/api.md), endpoint by endpoint, with real values."""
 
 import pytest
 

@@ -16,6 +16,9 @@ MAX_GROUP_NAME_LENGTH = 60
 # Players one group may hold: a club's whole membership, far past any table of friends. The season
 # page lists every player, so the cap keeps it one screenful of work, not a stranger's choice.
 MAX_GROUP_PLAYERS = 200
+# Rounds a group keeps over its evenings, imports and club nights: ten years of a weekly night of
+# 60 hands is 31,200. A new evening, club night or import past it is refused.
+MAX_GROUP_ROUNDS = 50_000
 
 
 class Group(models.Model):

@@ -18,7 +18,15 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from groups.inputs import MAX_LOG_BYTES
-from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
+from groups.models import (
+    MAX_GROUP_PLAYERS,
+    MAX_GROUP_ROUNDS,
+    Group,
+    GroupEvening,
+    GroupImport,
+    GroupPlayer,
+    GroupSeat,
+)
 from groups.paperlog import (
     MIN_FRY_FROM,
     PaperLogError,
@@ -28,12 +36,19 @@ from groups.paperlog import (
     format_paper_log,
     fry_from_tiers,
 )
-from groups.services import GROUP_FULL, group_players_for, link_evening
+from groups.services import GROUP_FULL, group_players_for, group_rounds, link_evening
 from rounds.errors import ServiceError, translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.models import JSON_RULE_COLUMNS, MAX_SESSION_ROUNDS, RULE_COLUMNS, Round, rules_of_columns
+from rounds.models import (
+    JSON_RULE_COLUMNS,
+    MAX_SESSION_ROUNDS,
+    RULE_COLUMNS,
+    Round,
+    Session,
+    rules_of_columns,
+)
 from rounds.names import name_key
-from rounds.ratelimit import rate_limited
+from rounds.ratelimit import client_address, count_hit
 from rounds.scoring import MAX_CARDS, Mode, Refusal, RoundEntry, RoundRules, ScoredRound, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
@@ -59,6 +74,9 @@ TOO_MANY_TABLES = gettext_noop(
 )
 TOO_MANY_ROUNDS = gettext_noop(
     "One log brings at most %(most)s rounds: import the tables from this line on as another log"
+)
+GROUP_ROUNDS_FULL = gettext_noop(
+    "This group keeps at most %(most)s rounds and has %(kept)s: the log can bring %(room)s more, up to this line"
 )
 TABLE_TOO_LONG = gettext_noop(
     "A table holds at most %(most)s rounds, as a session does: start a new table (a line of names) here"
@@ -105,6 +123,17 @@ def size_refusals(group: Group, tables: list[PaperTable]) -> list[LogRefused]:
     if len(rounds) > MAX_IMPORT_ROUNDS:
         found.append(
             refused_at(rounds[MAX_IMPORT_ROUNDS].line, TOO_MANY_ROUNDS, most=f"{MAX_IMPORT_ROUNDS:,}")
+        )
+    room = MAX_GROUP_ROUNDS - (kept := group_rounds(group))
+    if len(rounds) > room:
+        found.append(
+            refused_at(
+                rounds[max(room, 0)].line,
+                GROUP_ROUNDS_FULL,
+                most=f"{MAX_GROUP_ROUNDS:,}",
+                kept=f"{kept:,}",
+                room=f"{max(room, 0):,}",
+            )
         )
     long = next((table for table in tables if len(table.rounds) > MAX_SESSION_ROUNDS), None)
     if long is not None:
@@ -253,32 +282,68 @@ def log_import(*, group: Group, text: str, dry_run: bool) -> ImportSummary:
     check_not_imported(group, digest)
     if dry_run:
         return summary
-    with transaction.atomic():
-        Group.objects.select_for_update().filter(pk=group.pk).first()  # one import of a group at a time
-        check_not_imported(group, digest)
-        for table in checked:
-            members = group_players_for(group, table.names)
-            session = session_import(
-                players=[member.name for member in members],
-                settings=table.settings,
-                rounds=table.rounds,
-                played_at=datetime.combine(table.day, EVENING_TIME),
-                device=IMPORT_DEVICE,
+    staged = stage_tables(group, checked)
+    try:
+        with transaction.atomic():
+            Group.objects.select_for_update().filter(pk=group.pk).first()  # one import of a group at a time
+            check_not_imported(group, digest)
+            for table, session in zip(checked, staged, strict=True):
+                members = group_players_for(group, table.names)
+                link_evening(
+                    group=group, session=session, players=members, played_on=table.day, imported=True
+                )
+            GroupImport.objects.create(
+                group=group, digest=digest, sessions=summary.sessions, rounds=summary.rounds
             )
-            link_evening(group=group, session=session, players=members, played_on=table.day, imported=True)
-        GroupImport.objects.create(
-            group=group, digest=digest, sessions=summary.sessions, rounds=summary.rounds
-        )
+    except BaseException:
+        Session.objects.filter(pk__in=[session.pk for session in staged]).delete()
+        raise
     return summary
 
 
+def stage_tables(group: Group, checked: list[CheckedTable]) -> list[Session]:
+    """Each table written as a session of its own, in short transactions (session_import), none of
+    them the group's yet: log_import links them all at once, or deletes them. Each player is shown
+    under the name the group knows them by, or the first spelling the log gives a new one."""
+    known = dict(GroupPlayer.objects.filter(group=group).values_list("name_key", "name"))
+    staged: list[Session] = []
+    try:
+        for table in checked:
+            names = [known.setdefault(name_key(name), name) for name in table.names]
+            staged.append(
+                session_import(
+                    players=names,
+                    settings=table.settings,
+                    rounds=table.rounds,
+                    played_at=datetime.combine(table.day, EVENING_TIME),
+                    device=IMPORT_DEVICE,
+                )
+            )
+    except BaseException:
+        Session.objects.filter(pk__in=[session.pk for session in staged]).delete()
+        raise
+    return staged
+
+
 def import_counted(request: HttpRequest, *, group: Group, text: str, dry_run: bool) -> ImportSummary:
-    """An import stored counts once against the address's imports (RATE_LIMIT_IMPORTS), however
-    many tables it brings; a dry run stores nothing and counts nothing."""
-    if dry_run:
-        return log_import(group=group, text=text, dry_run=True)
-    with rate_limited(request, "import"):
-        return log_import(group=group, text=text, dry_run=False)
+    """Every attempt counts once against the address's imports (RATE_LIMIT_IMPORTS), a dry run or
+    one refused too, however many tables it brings: reading a long log is the work a stranger
+    could repeat. Past the limit nothing is read."""
+    count_attempt(request)
+    return log_import(group=group, text=text, dry_run=dry_run)
+
+
+def preview_counted(
+    request: HttpRequest, *, group: Group, text: str
+) -> tuple[ImportSummary, list[LogRefused]]:
+    """The import page's preview, counted like any attempt."""
+    count_attempt(request)
+    return log_preview(group=group, text=text)
+
+
+def count_attempt(request: HttpRequest) -> None:
+    with transaction.atomic():  # committed at once: the import's own refusal does not undo it
+        count_hit("import", client_address(request))
 
 
 def log_digest(tables: list[PaperTable]) -> str:

@@ -78,6 +78,12 @@ COUNT_PER_PLAYER = gettext_noop(
     "%(given)s counts for %(expected)s players: give one count for each of %(names)s"
 )
 WINNER_MARKED = gettext_noop("%(name)s has 0 cards and won the round, so cannot take the whole loss")
+STOPPED_READING = gettext_noop(
+    "Stopped reading here after %(count)s refused lines: fix those and send the log again"
+)
+# A log is read no further than its first this many refused lines: a long log of bad lines costs a
+# moment to refuse, not seconds, and its preview lists what a person will fix at one go.
+MAX_REFUSED_LINES: Final = 50
 TWO_MARKED = gettext_noop(
     "Only one loser can take the whole loss: %(first)s and %(second)s are both marked t"
 )
@@ -207,6 +213,9 @@ class Reader:
 
     def read(self, text: str) -> None:
         for line, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+            if len(self.errors) >= MAX_REFUSED_LINES:
+                self.errors.append(PaperLogError(STOPPED_READING, line=line, count=len(self.errors)))
+                return
             try:
                 self.read_line(tokens_of(raw, line), line)
             except PaperLogError as error:

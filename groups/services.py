@@ -9,12 +9,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from groups.inputs import clean_group_settings, clean_new_name
-from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, GroupSeat
+from groups.models import MAX_GROUP_PLAYERS, MAX_GROUP_ROUNDS, Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.selectors import group_rules
 from rounds import services as rounds_services
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players
-from rounds.models import Session
+from rounds.models import Round, Session
 from rounds.names import name_key
 from rounds.scoring import gettext_noop
 from rounds.services.sessions import apply_settings
@@ -25,6 +25,30 @@ NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
 GROUP_FULL = gettext_noop(
     "Players: this group already has %(most)s players, the most a group can have, so %(name)s cannot join"
 )
+
+
+GROUP_ROUNDS_KEPT = gettext_noop(
+    "Group: this group keeps %(most)s rounds, the most a group can; start a new group for the next season"
+)
+
+
+class GroupRoundsKept(ServiceError):
+    status = 409
+
+    def __init__(self) -> None:
+        super().__init__(GROUP_ROUNDS_KEPT, field="group", most=f"{MAX_GROUP_ROUNDS:,}")
+
+
+def group_rounds(group: Group) -> int:
+    """Rounds the group keeps, over every evening it holds."""
+    evenings = GroupEvening.objects.filter(group=group).values("session_id")
+    return Round.objects.filter(session_id__in=evenings).count()
+
+
+def check_group_room(group: Group) -> None:
+    """A new evening (or club night) fits while the group keeps fewer than MAX_GROUP_ROUNDS rounds."""
+    if group_rounds(group) >= MAX_GROUP_ROUNDS:
+        raise GroupRoundsKept()
 
 
 class GroupFull(ServiceError):
@@ -75,6 +99,7 @@ def group_session_create(
     """A new evening of the group: its names are matched to the group's players (or join it).
 
     The session shows each player under the name the group knows them by."""
+    check_group_room(group)
     members = group_players_for(group, clean_players(list(players)))
     session = rounds_services.session_create(
         players=[member.name for member in members], settings=settings, randomize_seats=randomize_seats
@@ -110,6 +135,7 @@ def evening_rematched(sender: object, *, session: Session, rematch: Session, **k
     places (rounds.signals.session_rematched, inside the rematch's transaction)."""
     evening = GroupEvening.objects.filter(pk=session.pk).select_related("group").first()
     if evening is not None:
+        check_group_room(evening.group)
         players = [seat.player for seat in evening.seats.select_related("player").order_by("index")]
         link_evening(group=evening.group, session=rematch, players=players, played_on=timezone.localdate())
 

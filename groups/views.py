@@ -165,7 +165,7 @@ def import_page(request: HttpRequest, group: str) -> HttpResponse:
                 % {"tables": done.sessions, "rounds": done.rounds},
             )
             return redirect("groups:group", group=group)
-        context["summary"], context["errors"] = paper.log_preview(group=found, text=text)
+        context["summary"], context["errors"] = paper.preview_counted(request, group=found, text=text)
     except paper.LogRefused as error:
         context["errors"] = [error]
         return render(request, "groups/import.html", context, status=400)

@@ -13,6 +13,9 @@ SESSION_FINISHED = gettext_noop("The session is finished; reopen it to add a rou
 SESSION_FULL = gettext_noop(
     "Rounds: this session holds %(most)s rounds, the most one session can; start a rematch to play on"
 )
+HISTORY_FULL = gettext_noop(
+    "History: this session has kept %(most)s changes, the most one session can; start a rematch to play on"
+)
 REQUEST_REUSED = gettext_noop("This request_id was already used for a different change")
 ROUND_MISSING = gettext_noop("There is no round %(number)s")
 VERSION_MISSING = gettext_noop("There is no version %(version)s in this session's history")
@@ -52,6 +55,13 @@ class SessionFull(ServiceError):
 
     def __init__(self, most: int) -> None:
         super().__init__(SESSION_FULL, field="rounds", most=f"{most:,}")
+
+
+class HistoryFull(ServiceError):
+    status = 409
+
+    def __init__(self, most: int) -> None:
+        super().__init__(HISTORY_FULL, field="history", most=f"{most:,}")
 
 
 class RequestReused(ServiceError):

@@ -28,6 +28,10 @@ MAX_ROUND_NUMBER = 2**31 - 1
 # Rounds one session holds (a long evening is 60): its whole state, sent to a phone on connecting,
 # then stays well inside one WebSocket frame (daphne and uvicorn refuse frames over 1 MiB).
 MAX_SESSION_ROUNDS = 1000
+# Changes one session's history keeps (every add, correction, delete, restore, undo and each round
+# of a rescore is one): a full session of 1,000 rounds with two changes to each; its export.json
+# stays a few megabytes.
+MAX_SESSION_CHANGES = 3000
 
 
 def twos_rule_one_style(prefix: str) -> models.CheckConstraint:
@@ -124,6 +128,8 @@ class Session(RulesColumns):
     ended_by_hand = models.BooleanField(default=False)
     # Bumped on every change, so a device can drop a payload older than the one it shows.
     version = models.PositiveIntegerField(default=0)
+    # Versions its history holds (RoundVersion rows), kept by every write: MAX_SESSION_CHANGES.
+    history_size = models.PositiveIntegerField(default=0)
     # Sums over the rounds' stored scores (standings.Tally), kept by every round write.
     totals = models.JSONField(default=list)
     pairwise = models.JSONField(default=list)  # points row i receives from column j, before netting

@@ -198,7 +198,7 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 RATE_LIMITS = {
     "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
-    "import": env_rate("RATE_LIMIT_IMPORTS", "10/3600"),
+    "import": env_rate("RATE_LIMIT_IMPORTS", "30/3600"),
     "rematch": env_rate("RATE_LIMIT_REMATCHES", "120/3600"),
     "evening": env_rate("RATE_LIMIT_EVENINGS", "120/3600"),
     "event": env_rate("RATE_LIMIT_EVENTS", "10/3600"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.db import transaction
+
 from rounds import scoring
 from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
@@ -19,6 +21,9 @@ from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
 from rounds.standings import Tally
+
+# Rounds written in one transaction (see above).
+IMPORT_CHUNK_ROUNDS = 50
 
 
 def scored_entries(
@@ -45,28 +50,14 @@ def session_import(
     written now: `updated_at` says when the rows were written, which the purge reads."""
     if len(rounds) > MAX_SESSION_ROUNDS:
         raise SessionFull(MAX_SESSION_ROUNDS)
-    session = session_create(players=players, settings=settings)
-    rules = session.rules
-    stored = []
-    for number, (entry, scored) in enumerate(rounds, start=1):
-        check_covering_rule(session, entry)
-        round_ = Round(
-            session=session,
-            number=number,
-            created_at=played_at,
-            updated_at=played_at,
-        )
-        round_.set_rules(rules)
-        store_scores(round_, entry, scored)
-        stored.append(round_)
-    Round.objects.bulk_create(stored)
-    stored = list(Round.objects.filter(session=session).order_by("number"))
-    versions = []
-    for round_, (entry, scored) in zip(stored, rounds, strict=True):
-        version = version_of(round_, entry, scored, action=RoundVersion.Action.ADDED, device=device)
-        version.created_at = played_at
-        versions.append(version)
-    RoundVersion.objects.bulk_create(versions)
+    unsaved = Session(covering_rule=settings.covering_rule)
+    for entry, _ in rounds:
+        check_covering_rule(unsaved, entry)  # before anything is written
+    with transaction.atomic():
+        session = session_create(players=players, settings=settings)
+    for first in range(0, len(rounds), IMPORT_CHUNK_ROUNDS):
+        with transaction.atomic():
+            store_rounds(session, rounds[first : first + IMPORT_CHUNK_ROUNDS], first, played_at, device)
     tally = Tally.of([scored for _, scored in rounds], len(players))
     session.totals = list(tally.totals)
     session.pairwise = [list(row) for row in tally.pairwise]
@@ -74,5 +65,31 @@ def session_import(
     session.created_at = session.finished_at = played_at
     session.ended_by_hand = True
     session.version = len(rounds) + 1
+    session.history_size = len(rounds)
     session.save()
     return session
+
+
+def store_rounds(
+    session: Session,
+    rounds: Sequence[tuple[RoundEntry, ScoredRound]],
+    before: int,
+    played_at: datetime,
+    device: str,
+) -> None:
+    """Rounds number before + 1 on, with an "added" version each."""
+    rules = session.rules
+    stored = []
+    for number, (entry, scored) in enumerate(rounds, start=before + 1):
+        round_ = Round(session=session, number=number, created_at=played_at, updated_at=played_at)
+        round_.set_rules(rules)
+        store_scores(round_, entry, scored)
+        stored.append(round_)
+    Round.objects.bulk_create(stored)
+    stored = Round.objects.filter(session=session, number__gt=before).order_by("number")
+    versions = []
+    for round_, (entry, scored) in zip(stored, rounds, strict=True):
+        version = version_of(round_, entry, scored, action=RoundVersion.Action.ADDED, device=device)
+        version.created_at = played_at
+        versions.append(version)
+    RoundVersion.objects.bulk_create(versions)

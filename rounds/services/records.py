@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from rounds import publish
-from rounds.errors import RequestReused
-from rounds.models import Player, Round, RoundRequest, RoundVersion, Session
+from rounds.errors import HistoryFull, RequestReused
+from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
 from rounds.standings import Tally, end_reached
 from rounds.state import UNREAD
@@ -84,6 +84,14 @@ def save_changed(
         lock=lock,
         written=written,
     )
+
+
+def note_changes(session: Session, count: int = 1) -> None:
+    """Make room in the session's history for `count` versions (saved by save_changed), or refuse
+    the write before it does anything."""
+    if session.history_size + count > MAX_SESSION_CHANGES:
+        raise HistoryFull(MAX_SESSION_CHANGES)
+    session.history_size += count
 
 
 def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:

@@ -22,6 +22,7 @@ from rounds.selectors import round_by_number, stored_tally
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import (
     RoundWrite,
+    note_changes,
     record_request,
     record_version,
     replayed_request,
@@ -87,6 +88,7 @@ def guarded_write(
             return replay
         check_holder(lock, token)
         session = lock.session  # read afresh under the lock, in the lock's own statement
+        note_changes(session)  # every round write records one version
         players = list(Player.objects.filter(session=session))
         table = Table(names=[player.name for player in players], rounds_played=lock.rounds_played)
         done = change(session, table, lock.holder)

@@ -14,7 +14,7 @@ from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_relea
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, stored_tally
-from rounds.services.records import record_version, save_changed, store_scores
+from rounds.services.records import note_changes, record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched
 from rounds.standings import Tally
 
@@ -86,6 +86,7 @@ def session_update(
     check_rules_fit(settings, session.players.count())
     apply_settings(session, settings)
     if rescore:
+        note_changes(session, Round.objects.filter(session=session).count())
         tally = rescore_rounds(session=session, rules=settings.rules, device=lock.holder)
     else:
         tally = stored_tally(session, session.players.count())

@@ -20,7 +20,7 @@ from groups.paper import (
 from groups.services import GROUP_FULL, group_create
 from rounds import services
 from rounds.inputs import clean_settings
-from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Round, Session
 from rounds.scoring import RoundEntry
 from rounds.services.imports import scored_entries, session_import
 from scorekeeper.asgi import application
@@ -239,17 +239,3 @@ def test_an_oversize_form_elsewhere_is_a_413_page_and_json_under_the_api(client)
     page = client.post("/", {"player_0": "A" * 70_000})
     assert page.status_code == 413
     assert "What was sent is too large (at most 64 KB); nothing was changed" in page.content.decode()
-
-
-@pytest.mark.django_db
-def test_imports_count_once_each_against_the_address(api, group, settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "import": (2, 3600)}
-    for first in (0, 10):
-        assert send_log(api, group.edit_key, table_lines(3, first=first), dry_run=True).status_code == 200
-        assert send_log(api, group.edit_key, table_lines(3, first=first)).status_code == 201
-    refused = send_log(api, group.edit_key, table_lines(3, first=20))
-    assert refused.status_code == 429
-    assert refused.json()["error"].startswith("Too many imports from this address; try again in ")
-    assert 0 < int(refused["Retry-After"]) <= 3600
-    assert GroupEvening.objects.count() == 6  # two imports of three tables: each counted once
-    assert RoundVersion.objects.count() == 6

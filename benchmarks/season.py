@@ -37,7 +37,8 @@ from django.test import Client  # noqa: E402
 
 from groups import services  # noqa: E402
 from groups.models import Group, GroupPlayer  # noqa: E402
-from groups.paper import log_export, log_import  # noqa: E402
+from groups.paper import log_import  # noqa: E402
+from groups.paper_export import log_export  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
 from rounds.names import name_key  # noqa: E402
 from rounds.scoring import RoundEntry  # noqa: E402

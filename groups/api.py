@@ -8,7 +8,7 @@ import functools
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from groups import paper, services
+from groups import paper, paper_export, services
 from groups.inputs import clean_date_range, clean_group_name, clean_group_settings, clean_log_text
 from groups.models import Group
 from groups.ratings import season_ratings
@@ -150,6 +150,6 @@ def dry_run_of(raw: str | None) -> bool:
 @endpoint("GET")
 def export_log(request: HttpRequest, group: str) -> HttpResponse:
     found, _viewer = open_group(group)
-    response = HttpResponse(paper.log_export(found), content_type="text/plain; charset=utf-8")
+    response = HttpResponse(paper_export.log_export(found), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="big-two-group.txt"'
     return response

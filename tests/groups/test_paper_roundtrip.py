@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from groups import services
 from groups.models import GroupEvening
-from groups.paper import log_export, log_import
+from groups.paper import log_import
+from groups.paper_export import log_export
 from groups.paperlog import fry_tiers
 from groups.selectors import group_season, player_names, season_json
 from rounds.inputs import clean_settings

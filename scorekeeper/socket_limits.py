@@ -102,7 +102,8 @@ class SocketsPerAddress:
         finally:
             if refreshing is not None:
                 refreshing.cancel()
-            await count.leave(address)
+            # The server may cancel the application once the socket is gone: the count still goes.
+            await asyncio.shield(count.leave(address))
 
 
 async def keep_counting(count: RedisCount, address: str) -> None:

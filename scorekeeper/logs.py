@@ -4,9 +4,9 @@ through the same two formatters.
 
 Keys are capabilities (whoever has an edit key may write), so both formatters cut every key in
 what they write to its first four characters, enough to tell sessions apart: one redaction for
-every logger. A key is found by its shape where it stands, not by the words before it: a path
-segment or a query value of 16 or more URL-safe characters (session, group and event keys are
-24), so a new kind of key is covered as it comes.
+every logger. A key is found by its shape wherever it stands, not by the words before it: a run
+of 16 or more URL-safe characters (session, group and event keys are 24), so a new kind of key is
+covered as it comes.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from django.http import HttpRequest, HttpResponse
 
 access = logging.getLogger("scorekeeper.access")
 
-KEY = re.compile(r"(?<=[/=])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}(?=[/?&#\s\"'.,;:)]|$)")
+# Any run of 16 or more key characters, whatever stands beside it (a key followed by `~`, `%20` or
+# `>` in a crafted path is still a key); a long word in a traceback is cut too, the price of it.
+KEY = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}(?![A-Za-z0-9_-])")
 
 
 def redacted(text: str) -> str:

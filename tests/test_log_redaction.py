@@ -97,6 +97,21 @@ def test_no_key_in_the_log_of_404_405_413_429_and_403(client, api, log, settings
     assert written.count("request") >= len(statuses)  # one access line each
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("beside", ["~", "!", "*", "]", ">", "+", "%20", "%2F", "(", "@", "$", "'", "|"])
+def test_a_key_is_cut_whatever_stands_beside_it_in_a_path(client, log, beside):
+    session = make_session()
+    key = session.edit_key
+    for path in (
+        f"/s/{key}{beside}",
+        f"/s/{key}{beside}/",
+        f"/api/sessions/{beside}{key}",
+        f"/x{beside}{key}{beside}y",
+    ):
+        client.get(path)
+    assert_no_key(log.getvalue(), [key])
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_no_key_in_the_log_of_socket_events(log):
     session = await database_sync_to_async(make_session)()

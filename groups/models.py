@@ -29,6 +29,8 @@ class Group(models.Model):
     # takes it, plus `randomize_seats`; null while the group has none (groups.selectors.group_rules).
     rules = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # The last change to the group itself (its rules, a player's name): use, for purge_groups.
+    updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [

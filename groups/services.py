@@ -126,7 +126,8 @@ def group_rules_set(*, group: Group, rules: Mapping[str, object] | None) -> Grou
     else:
         settings, randomize_seats = clean_group_settings(group, rules)
         group.rules = stored_rules(settings, randomize_seats=randomize_seats)
-    group.save(update_fields=["rules"])
+    group.updated_at = timezone.now()
+    group.save(update_fields=["rules", "updated_at"])
     return group
 
 
@@ -166,4 +167,5 @@ def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupP
         raise ServiceError(NAME_TAKEN, field="name", name=cleaned)
     player.name, player.name_key = cleaned, key
     player.save(update_fields=["name", "name_key"])
+    Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return player

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from rounds import publish
 from rounds.errors import ServiceError
@@ -44,5 +45,6 @@ def transfer_mark_paid(
             )
     else:
         marks.delete()
-    Session.objects.filter(pk=session.pk).update(version=F("version") + 1)
+    # A payment ticked is use of the evening: purge_sessions keeps it as long as a change.
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
     publish.changed(session.pk, ["settlement.paid"], rounds_from=None)

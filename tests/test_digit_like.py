@@ -55,7 +55,16 @@ def test_no_form_field_answers_500(client, keys, token_like):
     session, _token, group = keys
     forms = [
         ("/", {"player_0": "Ann", "player_1": "Ben", "length": "rounds", "rounds": token_like}),
-        ("/", {"player_0": "Ann", "player_1": "Ben", "length": "target", "target": token_like, "base_rate": token_like}),
+        (
+            "/",
+            {
+                "player_0": "Ann",
+                "player_1": "Ben",
+                "length": "target",
+                "target": token_like,
+                "base_rate": token_like,
+            },
+        ),
         (f"/s/{session}/rounds/add", {"cards": [token_like, "0", "1", "2"], "twos": [token_like] * 4}),
         (f"/s/{session}/settle/paid", {"from": token_like, "to": "1", "amount": token_like, "paid": "1"}),
         (f"/s/{session}/settle/", {"value_per_point": token_like, "currency": "EUR"}),

@@ -14,8 +14,11 @@ from django.utils import timezone
 from groups.models import Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
 from groups.paper import log_import
 from groups.selectors import group_season
-from groups.services import group_create
+from groups.services import group_create, group_player_rename, group_rules_set
+from rounds.locking import lock_release
 from rounds.models import Round, RoundVersion, Session
+from rounds.payments import transfer_mark_paid
+from rounds.state import settlement_of
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +96,8 @@ def test_a_group_unused_for_days_goes_whole_and_a_used_one_stays(imported_2013):
     log_import(group=used, text=OLD_LOG.replace("2013", "2014"), dry_run=False)
     stale_sessions = list(Session.objects.filter(pk__in=imported_2013.evenings.values("session_id")))
     age(stale_sessions, 800)
-    Group.objects.filter(pk=imported_2013.pk).update(created_at=timezone.now() - timedelta(days=900))
+    made = timezone.now() - timedelta(days=900)
+    Group.objects.filter(pk=imported_2013.pk).update(created_at=made, updated_at=made)
     GroupImport.objects.filter(group=imported_2013).update(created_at=timezone.now() - timedelta(days=800))
     listed = purge("purge_groups", 730, "--dry-run")
     assert listed == [
@@ -117,9 +121,43 @@ def test_a_group_with_one_recent_evening_is_used():
     log_import(group=group, text=OLD_LOG, dry_run=False)
     evenings = list(Session.objects.filter(pk__in=group.evenings.values("session_id")))
     age(evenings[:1], 800)
-    Group.objects.filter(pk=group.pk).update(created_at=timezone.now() - timedelta(days=900))
+    made = timezone.now() - timedelta(days=900)
+    Group.objects.filter(pk=group.pk).update(created_at=made, updated_at=made)
     GroupImport.objects.update(created_at=timezone.now() - timedelta(days=800))
     assert purge("purge_groups", 730)[0].startswith("Removed 0 groups")
+
+
+def stale_group(imported: Group) -> None:
+    """Every trace of use 800 days old or more."""
+    age(list(Session.objects.filter(pk__in=imported.evenings.values("session_id"))), 800)
+    made = timezone.now() - timedelta(days=900)
+    Group.objects.filter(pk=imported.pk).update(created_at=made, updated_at=made)
+    GroupImport.objects.update(created_at=timezone.now() - timedelta(days=800))
+
+
+def test_a_rules_change_or_a_rename_today_is_use_of_a_group(imported_2013):
+    stale_group(imported_2013)
+    assert purge("purge_groups", 730, "--dry-run")[-1].startswith("1 groups")
+    group_rules_set(group=imported_2013, rules={"preset": "hong-kong"})
+    assert purge("purge_groups", 730)[0].startswith("Removed 0 groups")
+    stale_group(imported_2013)
+    player = GroupPlayer.objects.filter(group=imported_2013).first()
+    group_player_rename(group=imported_2013, player_id=player.pk, name="Annie")
+    assert purge("purge_groups", 730)[0].startswith("Removed 0 groups")
+    assert Group.objects.filter(pk=imported_2013.pk).exists()
+
+
+def test_a_payment_ticked_today_is_use_of_a_session():
+    session = make_session(value_per_point="1.00")
+    lock_release(session=session, token=add_rounds(session, [5, 0, 11, 13]))
+    age([session], 400)
+    session = Session.objects.get(pk=session.pk)
+    transfer = settlement_of(session).transfers[0]
+    transfer_mark_paid(
+        session=session, payer=transfer.payer, payee=transfer.payee, amount=transfer.amount, paid=True
+    )
+    assert purge("purge_sessions", 90)[-1].startswith("Removed 0 sessions")
+    assert Session.objects.filter(pk=session.pk).exists()
 
 
 def test_the_migration_dates_evenings_imported_before_it_by_their_import(imported_2013):

@@ -1,8 +1,8 @@
 """manage.py purge_groups --older-than DAYS: remove groups nobody has used for DAYS days, whole.
 
 A group goes with everything it holds: its evenings (the sessions, their rounds and history),
-its players and its import records, in one transaction. Used means: made, an evening changed,
-or a log imported. `purge_sessions` never removes a group's evening on its own.
+its players and its import records, in one transaction. Used means: made or changed (its rules,
+a player's name), an evening changed, or a log imported. `purge_sessions` never removes a group's evening on its own.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rounds.models import Session
 def unused_groups(days: int) -> QuerySet[Group]:
     cutoff = timezone.now() - timedelta(days=days)
     return (
-        Group.objects.filter(created_at__lt=cutoff)
+        Group.objects.filter(created_at__lt=cutoff, updated_at__lt=cutoff)
         .annotate(last_change=Max("evenings__session__updated_at"), last_import=Max("imports__created_at"))
         .filter(Q(last_change__isnull=True) | Q(last_change__lt=cutoff))
         .filter(Q(last_import__isnull=True) | Q(last_import__lt=cutoff))
@@ -30,7 +30,8 @@ def unused_groups(days: int) -> QuerySet[Group]:
 
 class Command(PurgeCommand):
     help = (
-        "Delete groups not used for DAYS days (no evening changed, no log imported), each with its "
+        "Delete groups not used for DAYS days (no rule or name changed, no evening changed, no log "
+        "imported), each with its "
         "evenings, players and import records."
     )
 

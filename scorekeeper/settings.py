@@ -58,9 +58,13 @@ ALLOWED_HOSTS = env_list(
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
+# Django's admin site: off unless asked for (ADMIN=1). The app has no users; an admin served to
+# every stranger is only a login form to guess at.
+ADMIN = env_flag("ADMIN", False)
+
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    *(["django.contrib.admin"] if ADMIN else []),
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

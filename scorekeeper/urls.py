@@ -1,4 +1,4 @@
-from django.contrib import admin
+from django.conf import settings
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
@@ -29,6 +29,9 @@ urlpatterns = [
     re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
-    path("admin/", admin.site.urls),
 ]
+if settings.ADMIN:
+    from django.contrib import admin
+
+    urlpatterns.append(path("admin/", admin.site.urls))
 handler400 = "scorekeeper.refusals.bad_request"

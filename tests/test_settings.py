@@ -116,3 +116,26 @@ def test_the_redis_read_timeout_outlasts_the_layers_blocking_receive():
     assert hosts == "[{'address': 'redis://127.0.0.1:6379/0', 'socket_timeout': 15.0}]"
     # Else an idle follower's receive (BZPOPMIN, brpop_timeout) races the socket's read timeout.
     assert RedisChannelLayer.brpop_timeout + 5 < 15.0
+
+
+def test_the_admin_site_is_served_only_when_asked_for():
+    script = (
+        "import django; django.setup(); from django.urls import resolve, Resolver404\n"
+        "try:\n    print(resolve('/admin/').url_name)\nexcept Resolver404:\n    print('404')"
+    )
+
+    def admin_with(env):
+        result = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "scorekeeper.settings", **env},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout.strip()
+
+    assert admin_with({}) == "404"
+    assert admin_with(PRODUCTION) == "404"
+    assert admin_with({"ADMIN": "1"}) == "index"

@@ -54,6 +54,8 @@ LOCK_HEADER = {
 
 
 WRITE = (KEY, LOCK_HEADER)
+# A write under the lock: without the current token it is refused (409) and changes nothing.
+LOCKED = (KEY, {**LOCK_HEADER, "required": True})
 PATHS = {
     "/api/sessions": {
         "post": operation("Start a session", 201, ref("State"), errors=(429,), body="SessionCreate"),
@@ -67,7 +69,7 @@ PATHS = {
             ref("State"),
             errors=(403, 409),
             body="SessionChange",
-            parameters=WRITE,
+            parameters=LOCKED,
         ),
     },
     "/api/sessions/{key}/lock": {
@@ -89,7 +91,7 @@ PATHS = {
     },
     "/api/sessions/{key}/rounds": {
         "post": operation(
-            "Add a round", 201, ref("RoundReply"), errors=(403, 409), body="RoundEntry", parameters=WRITE
+            "Add a round", 201, ref("RoundReply"), errors=(403, 409), body="RoundEntry", parameters=LOCKED
         ),
     },
     "/api/sessions/{key}/rounds/{number}": {
@@ -99,7 +101,7 @@ PATHS = {
             ref("RoundReply"),
             errors=(403, 409),
             body="RoundEntry",
-            parameters=(*WRITE, NUMBER),
+            parameters=(*LOCKED, NUMBER),
         ),
         "delete": operation(
             "Delete a round (later rounds move down)",
@@ -108,7 +110,7 @@ PATHS = {
             errors=(403, 409),
             body="RoundDelete",
             body_required=False,
-            parameters=(*WRITE, NUMBER),
+            parameters=(*LOCKED, NUMBER),
         ),
     },
     "/api/sessions/{key}/rounds/{number}/history": {
@@ -133,7 +135,7 @@ PATHS = {
             errors=(403, 409),
             body="HistoryWrite",
             body_required=False,
-            parameters=(*WRITE, VERSION),
+            parameters=(*LOCKED, VERSION),
             replay=True,
         ),
     },
@@ -145,7 +147,7 @@ PATHS = {
             errors=(403, 409),
             body="HistoryWrite",
             body_required=False,
-            parameters=(*WRITE, VERSION),
+            parameters=(*LOCKED, VERSION),
         ),
     },
     "/api/sessions/{key}/requests": {

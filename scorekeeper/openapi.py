@@ -9,6 +9,8 @@ live server (tests/test_schemathesis.py).
 
 from __future__ import annotations
 
+import copy
+
 from django.http import HttpRequest, JsonResponse
 
 from events.openapi import EVENT_PATHS, EVENT_SCHEMAS
@@ -35,6 +37,71 @@ PATHS = {
 }
 
 
+# Where a keyed operation finds its keys and token: in the reply of the operation that made them.
+# Each becomes an OpenAPI link from that reply to every operation it gives all it needs, one of
+# them new in the reply, so a client (and schemathesis's stateful phase) can walk from creating a
+# thing to using it: a session, then its lock, then a round, then that round's corrections.
+TOKEN = "header.X-Entry-Lock"
+TAKES_THE_LOCK = {("post", "/api/sessions/{key}/lock")}  # the token is what it gives
+KEY_SOURCES = {
+    ("post", "/api/sessions"): {"path.key": "$response.body#/id"},
+    ("post", "/api/groups"): {"path.group": "$response.body#/id"},
+    ("post", "/api/events"): {"path.event": "$response.body#/id"},
+    ("post", "/api/groups/{group}/evenings"): {"path.key": "$response.body#/id"},
+    ("get", "/api/groups/{group}"): {
+        "path.group": "$request.path.group",
+        "path.player": "$response.body#/players/0/id",
+    },
+    ("post", "/api/events/{event}/rounds"): {"path.key": "$response.body#/tables/0/session"},
+    ("post", "/api/sessions/{key}/lock"): {
+        "path.key": "$request.path.key",
+        TOKEN: "$response.body#/token",
+    },
+    ("post", "/api/sessions/{key}/rounds"): {
+        "path.key": "$request.path.key",
+        TOKEN: "$request.header.X-Entry-Lock",
+        "path.number": "$response.body#/round/number",
+        "path.version": "$response.body#/version_id",
+    },
+}
+
+
+def operation_id(method: str, path: str) -> str:
+    """`postApiSessionsKeyLock` for POST /api/sessions/{key}/lock."""
+    words = [word.strip("{}") for word in path.replace(".", "/").replace("-", "/").split("/") if word]
+    return method + "".join(word[:1].upper() + word[1:] for word in words)
+
+
+def with_links(paths: dict) -> dict:
+    """Every operation named (operationId), and the replies of KEY_SOURCES linked onwards."""
+    paths = copy.deepcopy(paths)
+    for path, methods in paths.items():
+        for method, described in methods.items():
+            described["operationId"] = operation_id(method, path)
+    for (method, path), given in KEY_SOURCES.items():
+        replies = paths[path][method]["responses"]
+        ok = min(status for status in replies if status.startswith("2"))
+        links = {}
+        for target_path, methods in paths.items():
+            for target_method, target in methods.items():
+                wanted = {
+                    f"{p['in']}.{p['name']}" for p in target["parameters"] if p["in"] in ("path", "header")
+                }
+                # Every path key given, and the lock's token too where a write needs one.
+                needed = {name for name in wanted if name.startswith("path.")}
+                if (target_method, target_path) not in TAKES_THE_LOCK:
+                    needed |= wanted & {TOKEN}
+                fresh = {name for name in needed if given.get(name, "").startswith("$response")}
+                if (target_method, target_path) == (method, path) or not fresh or not needed <= given.keys():
+                    continue
+                links[target["operationId"]] = {
+                    "operationId": target["operationId"],
+                    "parameters": {name: given[name] for name in sorted(wanted & given.keys())},
+                }
+        replies[ok]["links"] = links
+    return paths
+
+
 def document() -> dict:
     return {
         "openapi": "3.1.0",
@@ -44,7 +111,7 @@ def document() -> dict:
             "description": "The JSON API of a Big Two scorekeeper. Errors are {error, field, player}; "
             "keys in the path are the only credential; writes need the X-Entry-Lock token.",
         },
-        "paths": {**ROUND_PATHS, **GROUP_PATHS, **EVENT_PATHS, **PATHS},
+        "paths": with_links({**ROUND_PATHS, **GROUP_PATHS, **EVENT_PATHS, **PATHS}),
         "components": {"schemas": {**ROUND_SCHEMAS, **GROUP_SCHEMAS, **EVENT_SCHEMAS}},
     }
 

@@ -200,7 +200,11 @@ def start_pytest(name: str, arguments: list[str], **env: str) -> tuple[subproces
     command = [sys.executable, "-m", "pytest", *WORKERS, *arguments]
     with report.open("w") as output:
         process = subprocess.Popen(
-            command, cwd=ROOT, env={**clean, "HTTPS": "0", **env}, stdout=output, stderr=subprocess.STDOUT
+            command,
+            cwd=ROOT,
+            env={**clean, "HTTPS": "0", "STATIC_COLLECTED": "1", **env},
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
     return process, report
 
@@ -220,8 +224,21 @@ def finish(passes: dict[str, tuple[subprocess.Popen, Path]]) -> dict[str, int]:
     return codes
 
 
+def collect_static() -> None:
+    """The static files, collected once before both passes start: a pass's live servers read the
+    folder (whitenoise scans it) while the other would still be writing it."""
+    say("collecting the static files once, for both passes")
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env={key: value for key, value in os.environ.items() if key not in SERVICE_ENV},
+        check=True,
+    )
+
+
 def main() -> int:
     arguments = sys.argv[1:]
+    collect_static()
     with services() as (database, redis_url):
         first = "SQLite + in-memory channel layer"
         second = f"PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})"

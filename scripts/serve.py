@@ -48,7 +48,10 @@ def main() -> int:
         print("See docs/DEPLOY.md for the whole production environment.", file=sys.stderr)
         return 2
     manage = [sys.executable, str(ROOT / "manage.py")]
-    for step in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+    steps = [["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]]
+    if env.get("STATIC_COLLECTED") == "1":  # collected already (a build step, the test run)
+        steps.pop()
+    for step in steps:
         if subprocess.run([*manage, *step], cwd=ROOT, env=env).returncode != 0:
             print(f"make serve: manage.py {step[0]} failed; not starting.", file=sys.stderr)
             return 1

@@ -30,8 +30,11 @@ def pytest_configure(config):
 
 @pytest.fixture(scope="session", autouse=True)
 def collected_static(django_db_blocker):
-    """Pages render hashed static names, which need the manifest collectstatic writes; one
-    worker at a time writes it."""
+    """Pages render hashed static names, which need the manifest collectstatic writes. `make test`
+    collects them once before both passes (STATIC_COLLECTED=1): no pass writes what the other's
+    servers read. A pytest run of its own collects them here, one worker at a time."""
+    if os.environ.get("STATIC_COLLECTED") == "1":
+        return
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
     with (ROOT / "test-artifacts" / "collectstatic.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

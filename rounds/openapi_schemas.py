@@ -317,7 +317,13 @@ BODIES = {
     ),
     "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": nullable(BOOLEAN)}, closed=True),
     "LockRequest": obj(
-        {"device": DEVICE, "takeover": BOOLEAN, "round": nullable({"type": "integer", "minimum": 1})},
+        {
+            "device": DEVICE,
+            "takeover": BOOLEAN,
+            "round": nullable({"type": "integer", "minimum": 1}),
+            # The counts the entry shows (null: not typed): new ones renew a long hold.
+            "counts": nullable(array(nullable({"type": "integer", "minimum": 0, "maximum": 13}), maxItems=4)),
+        },
         required=("device",),
         closed=True,
     ),

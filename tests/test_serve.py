@@ -349,6 +349,8 @@ def test_a_graceful_restart_replaces_every_worker_without_refusing_a_request(ser
     assert dropped <= 2, f"{dropped} of {len(answers)} connections were closed unanswered"
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
 def test_a_2_mib_frame_is_closed_and_sockets_are_capped_per_address_across_workers(served):
     status, created = served.call("POST", "/api/sessions", {"players": PLAYERS})
     assert status == 201

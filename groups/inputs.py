@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from fractions import Fraction
 
+from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES, LeagueRules
 from groups.models import MAX_GROUP_NAME_LENGTH, Group
 from groups.selectors import group_rules, group_seats_drawn
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_name, clean_settings
 from rounds.names import NameMessages
-from rounds.scoring import gettext_noop
+from rounds.scoring import gettext_noop, is_whole_number
 
 GROUP_NAME = NameMessages(
     blank=gettext_noop("Group name: give the group a name, such as Thursday table"),
@@ -98,3 +100,64 @@ def clean_group_settings(group: Group, changes: Mapping[str, object]) -> tuple[S
     if not isinstance(randomize_seats, bool):
         raise ServiceError(SEATS_FLAG, field="randomize_seats")
     return settings, randomize_seats
+
+
+LEAGUE_NOT_OBJECT = gettext_noop("League: give an object with points and best_of")
+LEAGUE_FIELDS = gettext_noop("League: %(name)s is not a league setting; give points and best_of")
+LEAGUE_POINTS_LENGTH = gettext_noop("League points: give 1 to 50 numbers, the points of 1st, 2nd, 3rd…")
+LEAGUE_POINTS_NUMBER = gettext_noop("League points: %(value)s is not a number")
+LEAGUE_POINTS_NEGATIVE = gettext_noop("League points: %(value)s is below 0")
+LEAGUE_POINTS_INCREASING = gettext_noop(
+    "League points: place %(place)s earns %(value)s, more than the place before; a better place never earns less"
+)
+LEAGUE_BEST_OF = gettext_noop(
+    "Best of: give null (every night counts) or a whole number of nights from 1 to 100"
+)
+
+
+def clean_league(raw: object, *, base: LeagueRules) -> LeagueRules:
+    """The club's league rules (SPEC 13) over `base`: `points` and `best_of`, each optional."""
+    if not isinstance(raw, Mapping):
+        raise ServiceError(LEAGUE_NOT_OBJECT, field="league")
+    unknown = sorted(set(raw) - {"points", "best_of"})
+    if unknown:
+        raise ServiceError(LEAGUE_FIELDS, field="league", name=str(unknown[0])[:40])
+    points, best_of = base.points, base.best_of
+    if "points" in raw:
+        points = clean_league_points(raw["points"])
+    if "best_of" in raw:
+        best_of = raw["best_of"]
+        if best_of is not None and not (is_whole_number(best_of) and 1 <= best_of <= MAX_BEST_OF):
+            raise ServiceError(LEAGUE_BEST_OF, field="league.best_of")
+    return LeagueRules(points=points, best_of=best_of)
+
+
+def clean_league_points(raw: object) -> tuple[Fraction, ...]:
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_POINTS_PLACES:
+        raise ServiceError(LEAGUE_POINTS_LENGTH, field="league.points")
+    points: list[Fraction] = []
+    for place, value in enumerate(raw, start=1):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or value != value
+            or value
+            in (
+                float("inf"),
+                float("-inf"),
+            )
+        ):
+            raise ServiceError(LEAGUE_POINTS_NUMBER, field="league.points", value=shown_value(value))
+        number = Fraction(str(value))
+        if number < 0:
+            raise ServiceError(LEAGUE_POINTS_NEGATIVE, field="league.points", value=shown_value(value))
+        if points and number > points[-1]:
+            raise ServiceError(
+                LEAGUE_POINTS_INCREASING, field="league.points", place=place, value=shown_value(value)
+            )
+        points.append(number)
+    return tuple(points)
+
+
+def shown_value(value: object) -> str:
+    return repr(value)[:20]

@@ -13,6 +13,7 @@ or fuzzy is left empty and named: translate it in zh_Hant first.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,8 +26,10 @@ DOMAINS = ("django", "djangojs")
 DRAFT = "draft from zh_Hant (scripts/draft_hans.py): read it, then delete this line"
 
 # Applied in order to OpenCC's output. The game's name is 锄大地 (not 大老二 nor 锄大D); a hand with
-# many cards left is 炒; the suits and hands as mainland decks print them; and the few words where
-# tw2sp picks a mainland word that means something else here (缺省 is "default", not "preset").
+# many cards left is 炒; the suits and hands as mainland decks print them; a follow link is one
+# word (观看链接); the words where tw2sp keeps a Taiwan or Hong Kong one (送出, 点按, 这支手机,
+# 复原 for Undo, 纸本纪录) or picks a mainland word that means something else here (缺省 is
+# "default", not "preset"); and mainland quotation marks.
 GLOSSARY: tuple[tuple[str, str], ...] = (
     ("大老二／锄大D", "锄大地"),
     ("锄大D", "锄大地"),
@@ -34,12 +37,33 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     ("红心", "红桃"),
     ("葫芦（俘虏）", "葫芦"),
     ("铁支（四条）", "四条（铁支）"),
+    ("追踪链接", "观看链接"),
     ("缺省", "预设"),
     ("拷贝", "复制"),
     ("权杖", "令牌"),
     ("投影机", "投影仪"),
     ("档", "文件"),
+    ("纸本", "纸质"),
+    ("纪录", "记录"),
+    (" QR 码", "二维码"),
+    ("QR 码", "二维码"),
+    ("送出", "发送"),
+    ("支手机", "部手机"),
+    ("复原", "撤销"),
+    ("点按", "点击"),
+    ("脱机", "离线"),
+    ("即时", "实时"),
+    ("逾时", "超时"),
+    ("依序", "按顺序"),
+    ("要嘛", "要么"),
+    ("注解", "注释"),
+    ("完场", "结束"),
+    ("自订", "自定"),
+    ("「", "“"),
+    ("」", "”"),
 )
+# No space between the game's name and the Chinese word after it (大老二／鋤大D 計分器: 锄大地计分器).
+NAME_SPACE = re.compile(r"(?<=锄大地) (?=[\u4e00-\u9fff])")
 
 TITLE = (
     "Simplified Chinese (Singapore, Malaysia, the mainland) translation of the Big Two scorekeeper.\n"
@@ -61,9 +85,9 @@ _converter = OpenCC("tw2sp")
 def simplified(text: str) -> str:
     """Traditional text in Simplified, the glossary's words in place."""
     text = _converter.convert(text)
-    for traditional, wanted in GLOSSARY:
-        text = text.replace(traditional, wanted)
-    return text
+    for drafted, wanted in GLOSSARY:
+        text = text.replace(drafted, wanted)
+    return NAME_SPACE.sub("", text)
 
 
 def key(entry: polib.POEntry) -> tuple[str | None, str, str]:
@@ -121,7 +145,9 @@ def main() -> int:
         hant_path = ROOT / "locale" / folder.format("zh_Hant")
         hans_path = ROOT / "locale" / folder.format("zh_Hans")
         drafted, missing = draft(hant_path, hans_path)
-        print(f"{hans_path.relative_to(ROOT)}: {len(drafted)} drafted from zh_Hant, {len(missing)} left empty")
+        print(
+            f"{hans_path.relative_to(ROOT)}: {len(drafted)} drafted from zh_Hant, {len(missing)} left empty"
+        )
         for msgid in drafted:
             print(f"  drafted: {msgid[:90]}")
         for msgid in missing:

@@ -98,7 +98,9 @@ def usable(entry: polib.POEntry | None) -> bool:
     """A zh_Hant translation to draft from: complete and not fuzzy."""
     if entry is None or entry.fuzzy or entry.obsolete:
         return False
-    return all(entry.msgstr_plural.values()) if entry.msgid_plural else bool(entry.msgstr)
+    if entry.msgid_plural:
+        return bool(entry.msgstr_plural) and all(entry.msgstr_plural.values())
+    return bool(entry.msgstr)
 
 
 def wanting(entry: polib.POEntry) -> bool:

@@ -6,7 +6,7 @@ the mainland's) and then by GLOSSARY (the game's own words as tables in Singapor
 mainland say them). Each draft carries the translator comment DRAFT until a person has read it and
 deleted the comment. An entry that already has a translation is never touched, so a hand-made
 Simplified wording survives every later run. A message whose zh_Hant translation is itself missing
-or fuzzy is left empty and named: translate it in zh_Hant first.
+or fuzzy is left empty and named: translate it in zh_Hant first, then run it again.
 
     .venv/bin/python scripts/draft_hans.py          # both domains, in locale/
 """
@@ -155,9 +155,9 @@ def main() -> int:
         for msgid in missing:
             print(f"  no zh_Hant translation yet: {msgid[:90]}")
         left += len(missing)
-    if left:
+    if left:  # a warning, not a failure: the catalogs still compile, and the tests name them
         print("Translate the messages named above in locale/zh_Hant, then run `make messages` again.")
-    return 1 if left else 0
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The entry speaks the page's language to the end: a refusal the server sends over the socket
 (the preview, then the add) reads in zh-Hant on a zh-Hant page and in zh-Hans on a zh-Hans page,
-as the import page's do."""
+as the import page's do; and dates and times take the phone's own regional form only when it
+reads the page's script."""
 
 import re
 
@@ -35,3 +36,25 @@ def test_a_refusal_on_a_chinese_page_is_in_its_script(
     assert not re.search(r"[A-Za-z]{3,}", preview_refusal), preview_refusal
     screenshot(page, f"entry-refusal-{language}")
     assert live_api.state(state["id"])["rounds"] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "device", "dates"),
+    [
+        ("zh-hans", "zh-SG", "zh-SG"),  # the page's script: the device's own form
+        ("zh-hans", "zh-TW", "zh-Hans"),  # another script: the page's
+        ("zh-hant", "zh-HK", "zh-HK"),
+        ("zh-hant", "zh-CN", "zh-Hant"),
+        ("en", "en-GB", "en-GB"),
+        ("en", "zh-CN", "en"),
+    ],
+)
+def test_dates_take_the_devices_form_only_in_the_pages_script(browser, server_url, language, device, dates):
+    context = browser.new_context(locale=device, service_workers="block")
+    try:
+        context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+        page = context.new_page()
+        page.goto(f"{server_url}/rules/")
+        assert page.evaluate("import('/static/js/device.js').then((module) => module.dateLocale())") == dates
+    finally:
+        context.close()

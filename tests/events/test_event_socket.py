@@ -155,3 +155,23 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
     finally:
         await english.disconnect()
         await taiwan.disconnect()
+
+
+async def test_a_screen_in_singapore_gets_the_view_in_simplified_chinese():
+    event, _tables = await an_event_drawn()
+    path = f"/ws/events/{event.view_key}/"
+    simplified = WebsocketCommunicator(application, path, headers=[ORIGIN, (b"accept-language", b"zh-SG")])
+    traditional = WebsocketCommunicator(application, path, headers=[ORIGIN, (b"accept-language", b"zh-HK")])
+    try:
+        assert (await simplified.connect())[0]
+        assert (await traditional.connect())[0]
+        mainland, hong_kong = (
+            (await simplified.receive_json_from(WAIT))["html"],
+            (await traditional.receive_json_from(WAIT))["html"],
+        )
+        assert "净分" in mainland
+        assert "淨分" not in mainland
+        assert "淨分" in hong_kong
+    finally:
+        await simplified.disconnect()
+        await traditional.disconnect()

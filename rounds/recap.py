@@ -8,11 +8,12 @@ them. Either key reads it: the follow link too, since nothing is changed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.formats import date_format
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from rounds.api import open_session
 from rounds.jsonapi import endpoint
@@ -145,9 +146,14 @@ def recap_file(
     return response
 
 
+def picture_script() -> str:
+    """The script the picture's Chinese is drawn in: the page's, Traditional unless Simplified."""
+    return "Hans" if get_language() == "zh-hans" else "Hant"
+
+
 @endpoint("GET")
 def recap_image(request: HttpRequest, key: str) -> HttpResponse:
-    return recap_file(key, recap_png, "image/png", "png")
+    return recap_file(key, partial(recap_png, script=picture_script()), "image/png", "png")
 
 
 @endpoint("GET")

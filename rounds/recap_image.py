@@ -1,9 +1,10 @@
 """The recap's lines (rounds/recap.py) drawn as a PNG with Pillow: 1080 px wide, as tall as the
 lines need, in the app's dark colours. No Django here.
 
-Chinese names need a font that has them: Noto Sans CJK from Debian's fonts-noto-cjk (`make
-fonts`, which `make run` and `make test` call). Without it the picture is drawn with DejaVu
-Sans, then with Pillow's own font: Latin text stays readable, Chinese shows as boxes.
+Chinese needs a font that has it: Noto Sans CJK from Debian's fonts-noto-cjk (`make fonts`,
+which `make run` and `make test` call), in its Simplified Chinese face for a zh-Hans picture and
+its Traditional one otherwise. Without it the picture is drawn with DejaVu Sans, then with
+Pillow's own font: Latin text stays readable, Chinese shows as boxes.
 """
 
 from __future__ import annotations
@@ -20,14 +21,17 @@ from rounds.recap_lines import Line
 
 WIDTH: Final = 1080
 MARGIN: Final = 64
-# (path, face index): Noto Sans CJK's index 3 is its Traditional Chinese face (TC), whose Latin
-# letters are Noto Sans's; the others are the fallbacks the module docstring names.
+# Noto Sans CJK's collection holds a face per region (0 JP, 1 KR, 2 SC, 3 TC, 4 HK), each with
+# every Chinese character in its region's forms and Noto Sans's Latin letters: a picture takes the
+# face of its script, "Hans" (Simplified: SC) or "Hant" (Traditional, and English pages: TC).
+CJK_FACES: Final = {"Hans": 2, "Hant": 3}
+# (path, face index, or the faces by script); the others are the fallbacks the docstring names.
 REGULAR_FONTS: Final = (
-    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 3),
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", CJK_FACES),
     ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 0),
 )
 BOLD_FONTS: Final = (
-    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 3),
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", CJK_FACES),
     ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", 0),
     *REGULAR_FONTS,
 )
@@ -48,16 +52,16 @@ STYLES: Final = {
 
 
 @cache
-def font(size: int, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for path, index in BOLD_FONTS if bold else REGULAR_FONTS:
+def font(size: int, bold: bool, script: str = "Hant") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for path, face in BOLD_FONTS if bold else REGULAR_FONTS:
         if Path(path).exists():
-            return ImageFont.truetype(path, size, index=index)
+            return ImageFont.truetype(path, size, index=face[script] if isinstance(face, dict) else face)
     return ImageFont.load_default(size)
 
 
-def font_name() -> str:
-    """Which font the pictures are drawn with (for the tests, and whoever asks which font the recap has)."""
-    found = font(42, False)
+def font_name(script: str = "Hant") -> str:
+    """Which font the pictures of a script are drawn with (for the docs and the tests)."""
+    found = font(42, False, script)
     return " ".join(found.getname()) if isinstance(found, ImageFont.FreeTypeFont) else "Pillow default"
 
 
@@ -87,15 +91,16 @@ def wrapped(draw: ImageDraw.ImageDraw, text: str, face: ImageFont.ImageFont, wid
     return [*lines, current.strip()] if current.strip() else lines
 
 
-def recap_png(lines: Sequence[Line]) -> bytes:
-    """The lines drawn top to bottom; a row's value right-aligned, a player's name in their colour."""
+def recap_png(lines: Sequence[Line], script: str = "Hant") -> bytes:
+    """The lines drawn top to bottom; a row's value right-aligned, a player's name in their colour;
+    Chinese in the forms of `script` ("Hans" or "Hant")."""
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     inner = WIDTH - 2 * MARGIN
     placed: list[tuple[Line, list[str], int]] = []
     height = MARGIN
     for line in lines:
         size, bold, _colour, above, step = STYLES[line.kind]
-        face = font(size, bold)
+        face = font(size, bold, script)
         texts = wrapped(scratch, line.text, face, inner) if line.kind == "note" else [line.text]
         height += above
         placed.append((line, texts, height))
@@ -106,7 +111,7 @@ def recap_png(lines: Sequence[Line]) -> bytes:
     draw.rounded_rectangle((24, 24, WIDTH - 24, height - 24), radius=28, fill=SURFACE, outline=RULE, width=2)
     for line, texts, top in placed:
         size, bold, colour, _above, step = STYLES[line.kind]
-        face = font(size, bold)
+        face = font(size, bold, script)
         if line.kind == "heading":
             draw.line((MARGIN, top - 12, WIDTH - MARGIN, top - 12), fill=RULE, width=2)
         value_width = draw.textlength(line.value, font=face) if line.value else 0

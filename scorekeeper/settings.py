@@ -174,7 +174,15 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("zh-hant", _("Traditional Chinese"))]
+# The browser's languages pick one (LocaleMiddleware; a choice in the footer wins): zh-TW, zh-HK,
+# zh-MO and zh-Hant read Traditional, zh-CN, zh-SG, zh-MY and zh-Hans Simplified (Django's own
+# fallbacks). A bare "zh" names no script: Django gives it the first zh-* below, Traditional, what
+# it was given before Simplified came, so nobody's page changes script under them.
+LANGUAGES = [
+    ("en", _("English")),
+    ("zh-hant", _("Traditional Chinese")),
+    ("zh-hans", _("Simplified Chinese")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

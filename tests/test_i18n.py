@@ -1,5 +1,6 @@
-"""Traditional Chinese (zh-Hant): the catalogs are complete and compiled, and every layer
-a player meets (pages, the language switch, the JavaScript catalog, API refusals) speaks it."""
+"""The Chinese catalogs, Traditional (zh-Hant) and Simplified (zh-Hans), are complete and compiled,
+and every layer a player meets (pages, the language switch, the JavaScript catalog, API refusals)
+speaks Traditional (tests/test_simplified.py: Simplified)."""
 
 import json
 import re
@@ -12,8 +13,12 @@ from django.conf import settings
 
 pytestmark = pytest.mark.django_db
 
-CATALOGS = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES"
+LOCALES = ["zh_Hant", "zh_Hans"]
+CATALOGS = {locale: Path(settings.BASE_DIR) / "locale" / locale / "LC_MESSAGES" for locale in LOCALES}
 DOMAINS = ["django", "djangojs"]
+EVERY_CATALOG = pytest.mark.parametrize(
+    ("locale", "domain"), [(locale, domain) for locale in LOCALES for domain in DOMAINS]
+)
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -55,9 +60,9 @@ def read_po(path):
     return entries
 
 
-def messages(domain):
+def messages(locale, domain):
     """The catalog's messages, without the header."""
-    return [entry for entry in read_po(CATALOGS / f"{domain}.po") if entry.get("msgid")]
+    return [entry for entry in read_po(CATALOGS[locale] / f"{domain}.po") if entry.get("msgid")]
 
 
 def translations(entry):
@@ -67,54 +72,66 @@ def translations(entry):
 # --- the catalogs ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_every_message_is_translated_and_none_is_fuzzy(domain):
-    entries = messages(domain)
+@EVERY_CATALOG
+def test_every_message_is_translated_and_none_is_fuzzy(locale, domain):
+    entries = messages(locale, domain)
     assert len(entries) > (300 if domain == "django" else 40)
     untranslated = [entry["msgid"] for entry in entries if not all(translations(entry))]
-    fuzzy = [entry["msgid"] for entry in read_po(CATALOGS / f"{domain}.po") if "fuzzy" in entry["flags"]]
+    fuzzy = [
+        entry["msgid"] for entry in read_po(CATALOGS[locale] / f"{domain}.po") if "fuzzy" in entry["flags"]
+    ]
     assert untranslated == []
     assert fuzzy == []
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
-def test_header_names_the_language_and_its_single_plural_form(domain):
-    header = read_po(CATALOGS / f"{domain}.po")[0]
+def test_both_chinese_catalogs_hold_the_same_messages(domain):
+    """A message added to one and not the other: run `make messages` (it drafts zh_Hans)."""
+
+    def keys(locale):
+        return {(entry.get("msgctxt"), entry["msgid"]) for entry in messages(locale, domain)}
+
+    assert keys("zh_Hans") == keys("zh_Hant")
+
+
+@EVERY_CATALOG
+def test_header_names_the_language_and_its_single_plural_form(locale, domain):
+    header = read_po(CATALOGS[locale] / f"{domain}.po")[0]
     assert header["msgid"] == ""
-    assert "Language: zh_Hant\n" in header["msgstr"]
+    assert f"Language: {locale}\n" in header["msgstr"]
     assert "Content-Type: text/plain; charset=UTF-8\n" in header["msgstr"]
     assert "Plural-Forms: nplurals=1; plural=0;\n" in header["msgstr"]
-    plurals = [entry for entry in messages(domain) if "msgid_plural" in entry]
+    plurals = [entry for entry in messages(locale, domain) if "msgid_plural" in entry]
     assert plurals, "the catalog has plural messages"
     for entry in plurals:
         assert [key for key in entry if key.startswith("msgstr")] == ["msgstr[0]"], entry["msgid"]
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_translations_keep_every_placeholder(domain):
+@EVERY_CATALOG
+def test_translations_keep_every_placeholder(locale, domain):
     """msgfmt checks python-format entries only; the JavaScript catalog has no such flag."""
-    for entry in messages(domain):
+    for entry in messages(locale, domain):
         wanted = sorted(PLACEHOLDER.findall(entry["msgid"]))
         for text in translations(entry):
             assert sorted(PLACEHOLDER.findall(text)) == wanted, entry["msgid"]
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_translations_are_chinese(domain):
+@EVERY_CATALOG
+def test_translations_are_chinese(locale, domain):
     """Key names (Esc, Enter, Backspace) stay as printed on the keyboard; all else reads in Chinese."""
     kept = {"Backspace", "Enter", "Esc"}
     english = [
         entry["msgid"]
-        for entry in messages(domain)
+        for entry in messages(locale, domain)
         if entry["msgid"] not in kept and not all(HAN.search(text) for text in translations(entry))
     ]
     assert english == []
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_msgfmt_accepts_the_catalog(domain, msgfmt):
+@EVERY_CATALOG
+def test_msgfmt_accepts_the_catalog(locale, domain, msgfmt):
     result = subprocess.run(
-        [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(CATALOGS / f"{domain}.po")],
+        [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(CATALOGS[locale] / f"{domain}.po")],
         capture_output=True,
         text=True,
         env={"LC_ALL": "C"},
@@ -126,14 +143,16 @@ def test_msgfmt_accepts_the_catalog(domain, msgfmt):
     assert re.fullmatch(r"\d+ translated messages\.\n", result.stderr), result.stderr
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_compiled_catalog_matches_the_po_file(domain, tmp_path, msgfmt):
+@EVERY_CATALOG
+def test_compiled_catalog_matches_the_po_file(locale, domain, tmp_path, msgfmt):
     """A .mo left behind after the .po changed fails here: run `manage.py compilemessages`."""
-    compiled = CATALOGS / f"{domain}.mo"
+    compiled = CATALOGS[locale] / f"{domain}.mo"
     assert compiled.exists(), f"{compiled} is missing"
     fresh = tmp_path / f"{domain}.mo"
     # The same call compilemessages makes.
-    subprocess.run([msgfmt, "--check-format", "-o", str(fresh), str(CATALOGS / f"{domain}.po")], check=True)
+    subprocess.run(
+        [msgfmt, "--check-format", "-o", str(fresh), str(CATALOGS[locale] / f"{domain}.po")], check=True
+    )
     assert compiled.read_bytes() == fresh.read_bytes(), f"{compiled} is stale"
 
 
@@ -145,7 +164,7 @@ def test_home_page_speaks_chinese_in_taiwan_and_hong_kong(client, accept):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
     page = response.content.decode()
     assert response.status_code == 200
-    assert '<html lang="zh-hant"' in page
+    assert '<html lang="zh-Hant"' in page
     assert "新牌局" in page  # New evening
     assert "開始牌局" in page  # Start the evening
     assert "New evening" not in page
@@ -164,7 +183,7 @@ def test_language_switch_sticks(client):
     response = client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
     assert response.status_code == 302
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert '<html lang="zh-hant"' in page
+    assert '<html lang="zh-Hant"' in page
     assert "開始牌局" in page
 
     client.post("/i18n/setlang/", {"language": "en", "next": "/"})

@@ -71,9 +71,15 @@ export async function rematch(key) {
 }
 
 // Dates and times in the page's language, in this device's own regional form when it speaks that
-// language (a British phone on the English page: 13:00 and 3 Dec; any phone on the Chinese page: Chinese).
+// language in the same script (a British phone on the English page: 13:00 and 3 Dec; a Singapore
+// phone on the Simplified page: its own form; a Taiwan phone on the Simplified page: the page's).
 export function dateLocale() {
   const page = document.documentElement.lang || "en";
   const own = navigator.language || "";
-  return own.toLowerCase().split("-")[0] === page.toLowerCase().split("-")[0] ? own : page;
+  try {
+    const [mine, shown] = [new Intl.Locale(own).maximize(), new Intl.Locale(page).maximize()];
+    return mine.language === shown.language && mine.script === shown.script ? own : page;
+  } catch {
+    return page; // no language, or one Intl cannot read
+  }
 }

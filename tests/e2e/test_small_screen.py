@@ -1,4 +1,4 @@
-"""At 360x740, in English and in zh-Hant: a refusal leaves the pad in reach, toasts never cover each
+"""At 360x740, in English, zh-Hant and zh-Hans: a refusal leaves the pad in reach, toasts never cover each
 other, the dot or the bar's buttons, ending the evening shows the standings, the rules line says
 what a 2 costs, a delete looks like one, and the season table reads (and says when it scrolls).
 Each state is also saved as a screenshot (test-artifacts/screenshots/) to be looked at."""
@@ -10,15 +10,15 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_entry import type_keys, wait_for_rounds
 
-LANGUAGES = ["en", "zh-hant"]
-TWOS_COST = {"en": "4 points a 2 held", "zh-hant": "每張 2 加 4 分"}
+LANGUAGES = ["en", "zh-hant", "zh-hans"]
+TWOS_COST = {"en": "4 points a 2 held", "zh-hant": "每張 2 加 4 分", "zh-hans": "每张 2 加 4 分"}
 # How many lines each element's text takes, by its text.
 LINES_OF_EACH = """(selector) => Object.fromEntries([...document.querySelectorAll(selector)].map((element) => {
   const text = document.createRange();
   text.selectNodeContents(element);
   return [element.textContent.trim(), new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size];
 }))"""
-ONE_EVENING = {"en": "Net over 1 evening:", "zh-hant": "1 個牌局的淨分"}
+ONE_EVENING = {"en": "Net over 1 evening:", "zh-hant": "1 個牌局的淨分", "zh-hans": "1 个牌局的净分"}
 
 
 def open_in(phones, server_url, path, language):

@@ -12,6 +12,7 @@ from events import services
 from events.inputs import clean_event
 from events.models import EventTable
 from rounds.locking import lock_acquire
+from rounds.selectors import Viewer
 from scorekeeper.asgi import application
 from tests.factories import add_rounds
 from tests.sockets import ORIGIN, WAIT, opened_socket
@@ -153,3 +154,17 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
     finally:
         await english.disconnect()
         await taiwan.disconnect()
+
+
+async def test_the_view_carries_its_live_part_in_simplified_chinese_too():
+    """One build for every screen, with the live part in each language a page may speak; a socket
+    sends the one of its page (tests/test_simplified.py: a zh-SG handshake speaks zh-hans)."""
+    from events import consumers
+
+    event, _tables = await an_event_drawn()
+    view = await consumers.build_view(event.pk, Viewer.FOLLOWER)
+    assert set(view["html"]) == {"en", "zh-hant", "zh-hans"}
+    assert "净分" in view["html"]["zh-hans"]
+    assert "淨分" not in view["html"]["zh-hans"]
+    assert "淨分" in view["html"]["zh-hant"]
+    assert "Net" in view["html"]["en"]

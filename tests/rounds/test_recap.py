@@ -2,8 +2,11 @@
 page's language, Chinese names drawn with a font that has them."""
 
 import io
+import re
+from pathlib import Path
 
 import pytest
+from django.utils import translation
 from PIL import Image
 
 from rounds import recap_image
@@ -87,6 +90,34 @@ def test_chinese_names_are_drawn_with_a_font_that_has_them():
     # Two different characters: two different glyphs, not the same missing-glyph box.
     assert bytes(face.getmask("陳")) != bytes(face.getmask("文"))
     assert face.getbbox("陳")[2] > 20
+
+
+def test_the_recap_in_simplified_chinese_is_drawn_in_the_sc_face_with_no_missing_glyph(client, evening):
+    """zh-Hans: Noto Sans CJK's Simplified Chinese face (SC, not TC), and every Chinese character
+    of the picture a glyph of its own: none drawn as the font's .notdef box."""
+    if not Path(recap_image.REGULAR_FONTS[0][0]).exists():
+        pytest.skip("fonts-noto-cjk is not installed (make fonts)")
+    client.cookies["django_language"] = "zh-hans"
+    text = client.get(f"/api/sessions/{evening.view_key}/recap.txt").content.decode()
+    assert "谁付谁" in text
+    assert "最佳一局" in text
+    assert "Best round" not in text
+    png = client.get(f"/api/sessions/{evening.view_key}/recap.png").content
+    with translation.override("zh-hans"):
+        lines = recap_lines(evening, table_state(evening, viewer=Viewer.FOLLOWER))
+    assert png == recap_png(lines, "Hans")
+    assert png != recap_png(lines, "Hant")  # 最, 地, 分 ... have their own forms in SC
+    chinese = set(
+        re.findall(
+            r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]", " ".join(line.text + line.value for line in lines)
+        )
+    )
+    assert {"锄", "大", "地", "谁", "付"} <= chinese
+    for bold, style in ((False, "Regular"), (True, "Bold")):
+        face = recap_image.font(42, bold, "Hans")
+        assert face.getname() == ("Noto Sans CJK SC", style)
+        notdef = bytes(face.getmask("\U000f0000"))  # a private-use character no font maps
+        assert [char for char in sorted(chinese) if bytes(face.getmask(char)) == notdef] == []
 
 
 def test_without_the_fonts_the_picture_still_draws(monkeypatch, evening):

@@ -1,5 +1,5 @@
 """The rules page's worked examples of issue 21's rules (Hong Kong steps, each 2 doubling, paying
-by place with the house, ties, covering) agree with the engine, in English and in zh-Hant."""
+by place with the house, ties, covering) agree with the engine, in English, zh-Hant and zh-Hans."""
 
 import re
 from html import unescape
@@ -23,7 +23,7 @@ from rounds.scoring import (
 pytestmark = pytest.mark.django_db
 
 LETTERS = ["A", "B", "C", "D"]
-LANGUAGES = ["en", "zh-hant"]
+LANGUAGES = ["en", "zh-hant", "zh-hans"]
 
 
 def rules_page(client, language):

@@ -64,7 +64,8 @@ def pytest_sessionfinish(session):
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node):
-    COUNTS.update(Counter(node.workeroutput.get("counts", {})))
+    # A worker that crashed has no output: its failures are reported by xdist, not lost here.
+    COUNTS.update(Counter(getattr(node, "workeroutput", {}).get("counts", {})))
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -185,7 +185,14 @@ export class EntryPanel {
   }
 
   tapPad(count) {
-    if (this.readyForTap()) this.entry.set(count);
+    if (this.readyForTap()) this.setCount(count);
+  }
+
+  // A count from a key or the pad. Once every player has a typed count it changes nothing until an
+  // arrow or a tap picks whose to replace, and says so (SPEC 7). 2 to 4 players: never one count.
+  setCount(count) {
+    if (this.entry.set(count)) return;
+    this.ui.toast(t("All %(count)s counts are in: Enter adds; ← → or a tap picks a player to change", { count: this.rows.length }));
   }
 
   async correct(number) {

@@ -10,10 +10,20 @@ export function showStatus(status) {
 
 let toastTimer;
 
+// One toast at a time (SPEC 7, app.css): showing one hides the others, Undo's included.
+export function showToast(element) {
+  for (const other of document.querySelectorAll(".toasts > .toast")) if (other !== element) other.hidden = true;
+  element.hidden = false;
+}
+
 export function toast(text) {
   const element = document.querySelector("[data-toast]");
   element.textContent = text;
-  element.hidden = false;
+  element.title = text; // whole, should three lines not hold it
+  element.classList.remove("wide");
+  showToast(element);
+  // Three lines beside the dot and the bar's buttons too few: the bar's whole width (app.css).
+  element.classList.toggle("wide", element.scrollHeight > element.clientHeight + 1);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
     element.hidden = true;

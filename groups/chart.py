@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from groups.rating import Ratings
 from groups.season import Season
+from rounds.templatetags.table import minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
@@ -19,7 +20,7 @@ Line = list[tuple[int, float]]
 def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
     steps = len(season.evenings)
     lines = {player: line for player in colour if (line := season.running_net.get(player))}
-    summary = ", ".join(f"{names[player]} {line[-1][1]}" for player, line in lines.items())
+    summary = ", ".join(f"{names[player]} {minus(line[-1][1])}" for player, line in lines.items())
     label = ngettext(
         "Net over %(evenings)s evening: %(summary)s", "Net over %(evenings)s evenings: %(summary)s", steps
     ) % {"evenings": steps, "summary": summary}
@@ -42,7 +43,7 @@ def season_rating_svg(
                 line.append((step - 1, line[-1][1]))  # flat until the evening before this one
             line.append((step, round(ordinal, 2)))
         lines[player] = line
-    summary = ", ".join(f"{names[player]} {line[-1][1]:.1f}" for player, line in lines.items())
+    summary = ", ".join(f"{names[player]} {minus(f'{line[-1][1]:.1f}')}" for player, line in lines.items())
     label = ngettext(
         "Rating over %(evenings)s evening: %(summary)s",
         "Rating over %(evenings)s evenings: %(summary)s",
@@ -107,7 +108,7 @@ def lines_svg(
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, f"{value:.{places}f}") for value in sorted({low, high, 0})),
+        ((LEFT - 6, y(value) + 4, minus(f"{value:.{places}f}")) for value in sorted({low, high, 0})),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" {}>'

@@ -22,6 +22,7 @@ from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
 from rounds.scoring import Refusal
+from rounds.templatetags.table import minus
 
 RANGES = {
     "all": _("All"),
@@ -148,7 +149,7 @@ def cells_of(line: season_rules.PlayerLine, rating: Rating | None) -> SafeString
     The rating follows the net: its ordinal, greyed with the rounds still to play until ranked."""
     figures = [getattr(line, figure) for figure in SHOWN]
     rates = [line.per_game(figure) for figure in season_rules.RATES]
-    cells = [f"<td>{'–' if value is None else value}</td>" for value in figures + rates]
+    cells = [f"<td>{'–' if value is None else minus(value)}</td>" for value in figures + rates]
     cells.insert(1, rating_cell(rating))
     return mark_safe("".join(cells))
 
@@ -158,13 +159,11 @@ def rating_cell(rating: Rating | None) -> str:
         return "<td>–</td>"
     shown = f"{rating.ordinal:.1f}"
     if rating.ranked:
-        return f'<td data-rating="{shown}">{shown}</td>'
+        return f'<td data-rating="{shown}">{minus(shown)}</td>'
     more = ngettext("%(rounds)s more round", "%(rounds)s more rounds", rating.rounds_to_ranked) % {
         "rounds": rating.rounds_to_ranked
     }
-    return (
-        f'<td class="unranked" data-rating="{shown}" data-unranked>{shown} <small>{escape(more)}</small></td>'
-    )
+    return f'<td class="unranked" data-rating="{shown}" data-unranked>{minus(shown)} <small>{escape(more)}</small></td>'
 
 
 def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:

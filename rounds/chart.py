@@ -6,7 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rounds.templatetags.table import house_label
+from rounds.templatetags.table import house_label, minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 24
@@ -75,10 +75,10 @@ def running_totals_svg(state: dict) -> SafeString:
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
+        ((LEFT - 6, y(value) + 4, minus(value)) for value in sorted({low, high, 0})),
     )
     summary = ", ".join(
-        f"{name} {line[-1]}" for line, (_, name) in zip(lines, chart_parties(state), strict=True)
+        f"{name} {minus(line[-1])}" for line, (_, name) in zip(lines, chart_parties(state), strict=True)
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'

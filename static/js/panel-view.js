@@ -70,8 +70,9 @@ function previewRules(panel) {
 }
 
 // Beside a row's previewed score, how it came about: the place paid by in a by-place round
-// ("2nd"), or what the 2s held did when each doubles ("8 × 2 × 2 = 32"). Numbers are the server's
-// (its preview's `places` and `doubling`; from the counts only for a server that sends neither).
+// ("2nd"), or the loser's penalty worked out, every multiplier written the same way (workedPenalty).
+// Numbers are the server's (its preview's `places` and `working`; from the counts only for a
+// server that sends neither).
 function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
@@ -80,10 +81,20 @@ function previewDetail(panel, index) {
     const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
     return sentences[`patternPlace${place}`] ?? "";
   }
-  if (!rules.twos?.doubles || round.covering !== null) return "";
-  const doubling = round.doubling ? round.doubling[index] : { base: round.penalties[index] / 2 ** (round.twos?.[index] ?? 0), twos: round.twos?.[index] ?? 0 };
-  if (!doubling?.twos || round.winner === index) return "";
-  return `${doubling.base}${" × 2".repeat(doubling.twos)} = ${round.penalties[index]}`;
+  if (round.winner === index) return "";
+  const twos = round.twos?.[index] ?? 0;
+  const worked = round.working?.[index] ?? { cards: round.cards[index], rate: 1, twos, penalty: round.penalties[index] };
+  return workedPenalty(worked, rules.twos);
+}
+
+// A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 that
+// doubles ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
+// = 73"); nothing when the penalty is just the cards left.
+export function workedPenalty({ cards, rate, twos, penalty }, twosRule) {
+  const fromCards = rate > 1 ? `${cards} × ${rate}` : `${cards}`;
+  if (twos && twosRule?.doubles) return `${cards * rate}${" × 2".repeat(twos)} = ${penalty}`;
+  if (twos && twosRule?.points_per_two) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${twosRule.points_per_two} = ${penalty}`;
+  return rate > 1 ? `${fromCards} = ${penalty}` : "";
 }
 
 // Under the rows of a by-place round: whether it is heavy, and the house's cut if it takes one.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rounds.templatetags.table import house_label, minus
 
@@ -85,7 +85,12 @@ def running_totals_svg(state: dict) -> SafeString:
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
         WIDTH,
         HEIGHT,
-        _("Running totals after %(rounds)s rounds: %(summary)s") % {"rounds": rounds, "summary": summary},
+        ngettext(
+            "Running totals after %(rounds)s round: %(summary)s",
+            "Running totals after %(rounds)s rounds: %(summary)s",
+            rounds,
+        )
+        % {"rounds": rounds, "summary": summary},
         LEFT,
         WIDTH - RIGHT,
         y(0),

@@ -45,8 +45,8 @@ def season_rating_svg(
         lines[player] = line
     summary = ", ".join(f"{names[player]} {minus(f'{line[-1][1]:.1f}')}" for player, line in lines.items())
     label = ngettext(
-        "Rating over %(evenings)s evening: %(summary)s",
-        "Rating over %(evenings)s evenings: %(summary)s",
+        "Skill over %(evenings)s evening: %(summary)s",
+        "Skill over %(evenings)s evenings: %(summary)s",
         steps,
     ) % {"evenings": steps, "summary": summary}
     return lines_svg(season, lines, names, colour, label=label, attribute="data-rating-chart", places=1)

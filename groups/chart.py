@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from groups.rating import Ratings
 from groups.season import Season
+from rounds.chart import left_margin
 from rounds.templatetags.table import minus
 
 WIDTH, HEIGHT = 340, 190
@@ -74,8 +75,11 @@ def lines_svg(
     if low == high:
         high = low + 1
 
+    shown = {value: minus(f"{value:.{places}f}") for value in sorted({low, high, 0})}
+    left = left_margin(list(shown.values()), LEFT)
+
     def x(step: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / max(steps, 1), 1)
+        return round(left + (WIDTH - left - RIGHT) * step / max(steps, 1), 1)
 
     def y(value: float) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
@@ -108,7 +112,7 @@ def lines_svg(
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, minus(f"{value:.{places}f}")) for value in sorted({low, high, 0})),
+        ((left - 6, y(value) + 4, label) for value, label in shown.items()),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" {}>'
@@ -117,7 +121,7 @@ def lines_svg(
         HEIGHT,
         label,
         mark_safe(attribute),  # one of this module's constants
-        LEFT,
+        left,
         WIDTH - RIGHT,
         y(0),
         y(0),

@@ -34,12 +34,21 @@ def box(locator):
     return found
 
 
-# The totals and names on the screen that a visible toast covers (none may be).
+# The totals and names on the screen that a visible toast covers (none may be): where a toast
+# meets one, what is under the toast there (a toast takes no taps, so it is not hit) is that total
+# or name, not the sticky bar that hides it anyway when the page is scrolled.
 COVERED = """() => {
   const toasts = [...document.querySelectorAll('.toasts > .toast:not([hidden])')].map((toast) => toast.getBoundingClientRect());
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const seen = (element, toast) => {
+    const box = element.getBoundingClientRect();
+    const left = Math.max(box.left, toast.left), right = Math.min(box.right, toast.right);
+    const top = Math.max(box.top, toast.top), bottom = Math.min(box.bottom, toast.bottom);
+    if (left >= right || top >= bottom) return false;
+    const under = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    return Boolean(under) && (element.contains(under) || under.contains(element));
+  };
   return [...document.querySelectorAll('[data-total], [data-running-total], [data-standing-total], .player-name')]
-    .filter((element) => element.getClientRects().length && toasts.some((toast) => meets(toast, element.getBoundingClientRect())))
+    .filter((element) => element.getClientRects().length && toasts.some((toast) => seen(element, toast)))
     .map((element) => element.outerHTML.slice(0, 80));
 }"""
 

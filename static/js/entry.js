@@ -27,7 +27,8 @@ export class Entry {
     this.twos = Array(this.playerCount).fill(0);
     this.covering = null;
     this.highlight = 0;
-    this.picked = false; // an arrow or a tap chose the highlighted player: the next count replaces theirs
+    // An arrow or a tap chose the highlighted player: the next count replaces theirs.
+    this.picked = false;
     this.number = null; // the round being corrected, or null for a new round
     this.changed();
   }
@@ -38,7 +39,8 @@ export class Entry {
     this.twos = round.twos ? [...round.twos] : Array(this.playerCount).fill(0);
     this.covering = round.covering;
     this.number = round.number;
-    this.picked = true; // tapping the round chose it: its first player's count is the one to replace
+    // Tapping the round chose it: its first player's count is the one to replace.
+    this.picked = true;
     this.changed();
   }
 

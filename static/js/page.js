@@ -19,7 +19,8 @@ export function showToast(element) {
 export function toast(text) {
   const element = document.querySelector("[data-toast]");
   element.textContent = text;
-  element.title = text; // whole, should three lines not hold it
+  // Whole, should three lines not hold it.
+  element.title = text;
   element.classList.remove("wide");
   showToast(element);
   // Three lines beside the dot and the bar's buttons too few: the bar's whole width (app.css).
@@ -28,4 +29,17 @@ export function toast(text) {
   toastTimer = setTimeout(() => {
     element.hidden = true;
   }, 2600);
+}
+
+// Once the first frame is painted, or the page has loaded (a tab in the background paints nothing).
+export function afterFirstPaint(run) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(start));
+  if (document.readyState === "complete") setTimeout(start);
+  else window.addEventListener("load", start, { once: true });
 }

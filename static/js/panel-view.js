@@ -71,8 +71,8 @@ function previewRules(panel) {
 
 // Beside a row's previewed score, how it came about: the place paid by in a by-place round
 // ("2nd"), or the loser's penalty worked out, every multiplier written the same way (workedPenalty).
-// Numbers are the server's (its preview's `places` and `working`; from the counts only for a
-// server that sends neither).
+// Numbers are the server's (its preview's `places` and `working`; the places from the counts only
+// for a server that sends none).
 function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
@@ -81,10 +81,8 @@ function previewDetail(panel, index) {
     const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
     return sentences[`patternPlace${place}`] ?? "";
   }
-  if (round.winner === index) return "";
-  const twos = round.twos?.[index] ?? 0;
-  const worked = round.working?.[index] ?? { cards: round.cards[index], rate: 1, twos, penalty: round.penalties[index] };
-  return workedPenalty(worked, rules.twos);
+  const worked = round.working?.[index];
+  return worked ? workedPenalty(worked, rules.twos) : "";
 }
 
 // A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 that

@@ -128,7 +128,9 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       const total = cell.querySelector("[data-running-total]");
       total.textContent = number(round.totals_after[index]);
-      total.dataset.digits = String(total.textContent.length); // a long total shrinks to its cell (app.css)
+      // A long total shrinks to its cell (app.css); only long ones carry their length.
+      if (total.textContent.length > 5) total.dataset.digits = String(total.textContent.length);
+      else delete total.dataset.digits;
     }
     const house = item.querySelector("[data-round-house]");
     if (house) house.textContent = round.house ? `${houseName(house, state)} ${signed(round.house)}` : "";

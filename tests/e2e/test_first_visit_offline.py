@@ -65,6 +65,39 @@ def test_a_first_visit_reloads_without_a_connection_every_time(
     assert failed == []
 
 
+@pytest.mark.long
+def test_a_first_visit_open_one_second_reloads_without_a_connection_every_time(
+    browser, server_url, live_api, transactional_db
+):
+    """Issue 31's trial, 10 times over: a phone that never saw the app opens a session link, the
+    connection goes one second after the page is live, and the page reloads all the same, its
+    scripts with it (a round typed then waits as pending). The worker takes over as soon as it
+    has the page; the one second is the person's, not a wait for the worker."""
+    failed = []
+    for trial in range(TRIALS):
+        key = live_api.create()["id"]
+        phone = Phone(browser, server_url, "Ann's phone", worker=True)
+        try:
+            page = phone.open(f"/s/{key}/")
+            page.wait_for_timeout(1000)
+            go_offline(phone)
+            try:
+                page.reload()
+            except PlaywrightError as error:  # "This site can't be reached"
+                failed.append((trial, str(error).splitlines()[0]))
+                continue
+            expect(page.locator("[data-offline-note]")).to_be_visible()
+            type_keys(page, "3 4 9 Enter")
+            expect(page.locator(f"{PENDING} [data-cell-cards]")).to_have_text(["3", "4", "9", "0"])
+            assert phone.errors == []
+        finally:
+            phone.close()
+    print(
+        f"first visit, offline 1 s after the page was live, then a reload: {TRIALS - len(failed)} of {TRIALS}"
+    )
+    assert failed == []
+
+
 @contextlib.contextmanager
 def server(shared_url, debug):
     if debug == "0":

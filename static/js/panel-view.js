@@ -102,17 +102,26 @@ function drawPreviewNote(panel) {
   const round = panel.previewRound;
   const places = previewRules(panel).places;
   const heavy = Boolean(round && places) && (round.heavy ?? round.cards.some((cards, index) => index !== round.winner && cards >= places.heavy_from));
-  note.hidden = !heavy;
+  // Always laid out (app.css), the words shown only for a heavy round: nothing below it moves.
+  note.toggleAttribute("data-heavy", heavy);
   if (!heavy) return;
   const house = round.house ?? 0;
   const values = { cards: places.heavy_from, house: note.dataset.house, points: house };
   note.textContent = fill(house ? note.dataset.patternHeavyHouse : note.dataset.patternHeavy, values);
 }
 
-// Once the entry opens, the pad in view above the sticky buttons: a tall panel (2s and covering
-// under every name) pushes it below a phone's screen. Nothing moves when it is in view already.
-export function revealPad(form) {
-  form.querySelector(".pad")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+// The pad in view above the sticky buttons: a tall panel (2s and covering under every name) pushes
+// it below a phone's screen. As the entry opens (whenHidden), only if a key of it is out of reach,
+// and at once: nothing moves under a thumb already on it. After a refusal, with room for the message.
+export function revealPad(form, { whenHidden = false } = {}) {
+  const pad = form.querySelector(".pad");
+  if (!pad) return;
+  if (whenHidden) {
+    const box = pad.getBoundingClientRect();
+    const top = document.querySelector(".bar")?.getBoundingClientRect().bottom ?? 0;
+    if (box.top >= top && box.bottom <= form.querySelector(".entry-actions").getBoundingClientRect().top + 1) return;
+  }
+  pad.scrollIntoView({ block: "nearest", behavior: whenHidden ? "instant" : "smooth" });
 }
 
 function makeGeneralError(form) {

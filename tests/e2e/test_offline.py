@@ -224,7 +224,7 @@ def test_the_first_load_of_a_session_page_stays_under_40_kb_gzipped(phones, live
     )
     sizes = {url: len(gzip.compress(finished[url].response().body(), 9)) for url in before_load}
     total = sum(sizes.values())
-    print(f"session page, first load: {len(sizes)} files, {total / 1024:.1f} KB gzipped")
+    print(f"session page, first load: {len(sizes)} files, {total / 1024:.1f} KB gzipped ({total} bytes)")
     assert not any(
         url.endswith(("/sw.js", "/history.js", "/undo.js", "/reconcile.js", "/replay.js")) for url in sizes
     )

@@ -9,6 +9,8 @@ from django.utils.translation import ngettext
 
 from groups.rating import Ratings
 from groups.season import Season
+from rounds.chart import left_margin
+from rounds.templatetags.table import minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
@@ -19,7 +21,7 @@ Line = list[tuple[int, float]]
 def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
     steps = len(season.evenings)
     lines = {player: line for player in colour if (line := season.running_net.get(player))}
-    summary = ", ".join(f"{names[player]} {line[-1][1]}" for player, line in lines.items())
+    summary = ", ".join(f"{names[player]} {minus(line[-1][1])}" for player, line in lines.items())
     label = ngettext(
         "Net over %(evenings)s evening: %(summary)s", "Net over %(evenings)s evenings: %(summary)s", steps
     ) % {"evenings": steps, "summary": summary}
@@ -42,10 +44,10 @@ def season_rating_svg(
                 line.append((step - 1, line[-1][1]))  # flat until the evening before this one
             line.append((step, round(ordinal, 2)))
         lines[player] = line
-    summary = ", ".join(f"{names[player]} {line[-1][1]:.1f}" for player, line in lines.items())
+    summary = ", ".join(f"{names[player]} {minus(f'{line[-1][1]:.1f}')}" for player, line in lines.items())
     label = ngettext(
-        "Rating over %(evenings)s evening: %(summary)s",
-        "Rating over %(evenings)s evenings: %(summary)s",
+        "Skill over %(evenings)s evening: %(summary)s",
+        "Skill over %(evenings)s evenings: %(summary)s",
         steps,
     ) % {"evenings": steps, "summary": summary}
     return lines_svg(season, lines, names, colour, label=label, attribute="data-rating-chart", places=1)
@@ -73,8 +75,11 @@ def lines_svg(
     if low == high:
         high = low + 1
 
+    shown = {value: minus(f"{value:.{places}f}") for value in sorted({low, high, 0})}
+    left = left_margin(list(shown.values()), LEFT)
+
     def x(step: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / max(steps, 1), 1)
+        return round(left + (WIDTH - left - RIGHT) * step / max(steps, 1), 1)
 
     def y(value: float) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
@@ -107,7 +112,7 @@ def lines_svg(
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, f"{value:.{places}f}") for value in sorted({low, high, 0})),
+        ((left - 6, y(value) + 4, label) for value, label in shown.items()),
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" {}>'
@@ -116,7 +121,7 @@ def lines_svg(
         HEIGHT,
         label,
         mark_safe(attribute),  # one of this module's constants
-        LEFT,
+        left,
         WIDTH - RIGHT,
         y(0),
         y(0),

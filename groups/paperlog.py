@@ -45,6 +45,7 @@ from rounds.scoring import (
     ScoringError,
     Tiers,
     gettext_noop,
+    ngettext_noop,
     validate_round,
 )
 
@@ -74,8 +75,10 @@ ROUND_NEEDS_NAMES = gettext_noop(
     "A round after a date or F= line: write the players' names again before its rounds"
 )
 NOT_A_COUNT = gettext_noop("%(token)s is not a count: write a whole number from 0 to 13 for each player")
-COUNT_PER_PLAYER = gettext_noop(
-    "%(given)s counts for %(expected)s players: give one count for each of %(names)s"
+COUNT_PER_PLAYER = ngettext_noop(
+    "%(given)s count for %(expected)s players: give one count for each of %(names)s",
+    "%(given)s counts for %(expected)s players: give one count for each of %(names)s",
+    "given",
 )
 WINNER_MARKED = gettext_noop("%(name)s has 0 cards and won the round, so cannot take the whole loss")
 STOPPED_READING = gettext_noop(

@@ -22,6 +22,7 @@ from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
 from rounds.scoring import Refusal
+from rounds.templatetags.table import minus
 
 RANGES = {
     "all": _("All"),
@@ -36,7 +37,7 @@ SHOWN = ("net_score", "games", "wins", "fries", "real_losses", "evenings")
 COLUMNS = (
     ("name", _("Player")),
     ("net_score", _("Net")),
-    ("rating", _("Rating")),
+    ("rating", _("Skill")),
     ("games", _("Games")),
     ("wins", _("Wins")),
     ("fries", _("Fries")),
@@ -145,26 +146,35 @@ def cells_of(line: season_rules.PlayerLine, rating: Rating | None) -> SafeString
     """The row's figures, then its rates per game, as table cells. Joined here, as numbers need
     no escaping: a table of 200 players is thousands of cells, each a template lookup and a
     localization otherwise (whole numbers and rates with a point read the same in both languages).
-    The rating follows the net: its ordinal, greyed with the rounds still to play until ranked."""
+    Skill follows the net: its ordinal, or the games still to play until ranked."""
     figures = [getattr(line, figure) for figure in SHOWN]
     rates = [line.per_game(figure) for figure in season_rules.RATES]
-    cells = [f"<td>{'–' if value is None else value}</td>" for value in figures + rates]
+    cells = [f"<td>{'–' if value is None else minus(value)}</td>" for value in figures + rates]
     cells.insert(1, rating_cell(rating))
     return mark_safe("".join(cells))
 
 
-def rating_cell(rating: Rating | None) -> str:
+# "8 more to be ranked" in the word the page uses for a deal (SPEC 12): the season's games, a club
+# night's hands.
+STILL_TO_PLAY = {
+    "games": lambda count: ngettext(
+        "%(count)s more game to be ranked", "%(count)s more games to be ranked", count
+    ),
+    "hands": lambda count: ngettext(
+        "%(count)s more hand to be ranked", "%(count)s more hands to be ranked", count
+    ),
+}
+
+
+def rating_cell(rating: Rating | None, *, deal: str = "games") -> str:
+    """The Skill cell: the ordinal once ranked; until then how many more games (or hands) to play."""
     if rating is None:
         return "<td>–</td>"
     shown = f"{rating.ordinal:.1f}"
     if rating.ranked:
-        return f'<td data-rating="{shown}">{shown}</td>'
-    more = ngettext("%(rounds)s more round", "%(rounds)s more rounds", rating.rounds_to_ranked) % {
-        "rounds": rating.rounds_to_ranked
-    }
-    return (
-        f'<td class="unranked" data-rating="{shown}" data-unranked>{shown} <small>{escape(more)}</small></td>'
-    )
+        return f'<td data-rating="{shown}">{minus(shown)}</td>'
+    more = STILL_TO_PLAY[deal](rating.rounds_to_ranked) % {"count": rating.rounds_to_ranked}
+    return f'<td class="unranked" data-rating="{shown}" data-unranked><small>{escape(more)}</small></td>'
 
 
 def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> dict:

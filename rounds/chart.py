@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from rounds.templatetags.table import house_label
+from rounds.templatetags.table import house_label, minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 24
+LABEL_CHARACTER = 7  # the width of one character of an 11 px axis label, at most
+
+
+def left_margin(labels: list[str], least: int) -> int:
+    """Room at the left for the longest value label ("−10000"), ending 6 units before the lines."""
+    return max(least, 8 + LABEL_CHARACTER * max(map(len, labels)))
+
+
 MAX_ROUND_LABELS = 10
 
 
@@ -44,9 +52,11 @@ def running_totals_svg(state: dict) -> SafeString:
     if low == high:
         high = low + 1
     span_x = max(rounds, 1)
+    shown = {value: minus(value) for value in sorted({low, high, 0})}
+    left = left_margin(list(shown.values()), LEFT)
 
     def x(step: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * step / span_x, 1)
+        return round(left + (WIDTH - left - RIGHT) * step / span_x, 1)
 
     def y(value: int) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
@@ -75,18 +85,23 @@ def running_totals_svg(state: dict) -> SafeString:
     value_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="end">{}</text>',
-        ((LEFT - 6, y(value) + 4, value) for value in sorted({low, high, 0})),
+        ((left - 6, y(value) + 4, label) for value, label in shown.items()),
     )
     summary = ", ".join(
-        f"{name} {line[-1]}" for line, (_, name) in zip(lines, chart_parties(state), strict=True)
+        f"{name} {minus(line[-1])}" for line, (_, name) in zip(lines, chart_parties(state), strict=True)
     )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}">'
         '<line class="zero" x1="{}" x2="{}" y1="{}" y2="{}"/>{}{}{}</svg>',
         WIDTH,
         HEIGHT,
-        _("Running totals after %(rounds)s rounds: %(summary)s") % {"rounds": rounds, "summary": summary},
-        LEFT,
+        ngettext(
+            "Running totals after %(rounds)s round: %(summary)s",
+            "Running totals after %(rounds)s rounds: %(summary)s",
+            rounds,
+        )
+        % {"rounds": rounds, "summary": summary},
+        left,
         WIDTH - RIGHT,
         y(0),
         y(0),

@@ -1,7 +1,8 @@
 """Refusals a player can read. Each carries an HTTP status for the API and the socket."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from rounds.ruleset import Plural
 from rounds.scoring import Refusal, gettext_noop
 
 LOCK_HELD = gettext_noop("Round %(round)s is being entered on %(holder)s")
@@ -95,7 +96,10 @@ class VersionRefused(ServiceError):
 
 
 def translated(error: Refusal) -> str:
-    """The error's message in the active language."""
+    """The error's message in the active language (in the plural form its count asks for)."""
+    if isinstance(error.template, Plural):
+        plural = error.template
+        return ngettext(plural.singular, plural.plural, error.params[plural.count]) % error.params
     template = gettext(error.template)
     return template % error.params if error.params else template
 

@@ -167,6 +167,16 @@ SCHEMAS = {
                 minItems=2,
                 maxItems=4,
             ),
+            "working": array(
+                nullable(
+                    obj(
+                        {"cards": INTEGER, "rate": INTEGER, "twos": INTEGER, "penalty": INTEGER},
+                        required=("cards", "rate", "twos", "penalty"),
+                    )
+                ),
+                minItems=2,
+                maxItems=4,
+            ),
         },
         required=("cards", "winner", "penalties", "scores"),
     ),

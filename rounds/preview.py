@@ -1,15 +1,42 @@
-"""What the entry panel spells out before Add, beyond the scores (pure): each 2's doubling, or by
-place each player's place, what it pays, whether the round is heavy and the house's cut."""
+"""What the entry panel spells out before Add, beyond the scores (pure): how each loser's penalty
+comes about (cards × the tier's rate, then the 2s), or by place each player's place, what it pays,
+whether the round is heavy and the house's cut."""
 
 from __future__ import annotations
 
-from rounds.scoring import RoundEntry, RoundRules, ScoredRound, is_heavy, penalty, places_of
+from rounds.scoring import (
+    RoundEntry,
+    RoundRules,
+    ScoredRound,
+    is_heavy,
+    penalty,
+    places_of,
+    rate_for,
+    rules_penalty,
+)
+
+
+def working(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> list[dict | None]:
+    """Each loser's own penalty as the panel writes it out ("13 × 4 = 52", "16 × 2 × 2 = 64"):
+    cards left, the rate of the tier reached, the 2s held, the penalty; None for the winner."""
+    twos = entry.twos or (0,) * len(entry.cards)
+    return [
+        None
+        if index == scored.winner
+        else {
+            "cards": cards_left,
+            "rate": rate_for(cards_left, rules.tiers),
+            "twos": twos_held,
+            "penalty": rules_penalty(cards_left, twos_held, rules),
+        }
+        for index, (cards_left, twos_held) in enumerate(zip(entry.cards, twos, strict=True))
+    ]
 
 
 def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> dict:
-    """What the entry panel spells out before Add: each loser's doubling ("8 × 2 × 2 = 32":
-    `base` from the tiers, `twos` held), or by place each player's place, what it pays, whether
-    the round is heavy and the house's cut."""
+    """What the entry panel spells out before Add: how each loser's penalty comes about
+    (`working`; with 2s that double also `doubling`: `base` from the tiers, `twos` held), or by
+    place each player's place, what it pays, whether the round is heavy and the house's cut."""
     if rules.places is not None:
         return {
             "places": list(places_of(entry.cards, scored.winner)),
@@ -17,13 +44,12 @@ def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> d
             "heavy": is_heavy(entry.cards, rules.places),
             "house": scored.house,
         }
+    detail: dict = {"working": working(entry, scored, rules)}
     if rules.twos_double and entry.twos is not None:
-        return {
-            "doubling": [
-                {"base": penalty(cards_left, rules.tiers), "twos": twos_held}
-                if twos_held and index != scored.winner
-                else None
-                for index, (cards_left, twos_held) in enumerate(zip(entry.cards, entry.twos, strict=True))
-            ]
-        }
-    return {}
+        detail["doubling"] = [
+            {"base": penalty(cards_left, rules.tiers), "twos": twos_held}
+            if twos_held and index != scored.winner
+            else None
+            for index, (cards_left, twos_held) in enumerate(zip(entry.cards, entry.twos, strict=True))
+        ]
+    return detail

@@ -27,16 +27,44 @@ from django.utils import timezone
 
 from rounds.errors import ServiceError
 from rounds.models import RateCounter
-from rounds.scoring import gettext_noop
+from rounds.scoring import ngettext_noop
 
 TOO_MANY = {
-    "session": gettext_noop("Too many new sessions from this address; try again in %(minutes)s minutes"),
-    "group": gettext_noop("Too many new groups from this address; try again in %(minutes)s minutes"),
-    "import": gettext_noop("Too many imports from this address; try again in %(minutes)s minutes"),
-    "rematch": gettext_noop("Too many rematches from this address; try again in %(minutes)s minutes"),
-    "evening": gettext_noop("Too many new evenings in this group; try again in %(minutes)s minutes"),
-    "event": gettext_noop("Too many new events from this address; try again in %(minutes)s minutes"),
-    "event_change": gettext_noop("Too many changes to this event; try again in %(minutes)s minutes"),
+    "session": ngettext_noop(
+        "Too many new sessions from this address; try again in %(minutes)s minute",
+        "Too many new sessions from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "group": ngettext_noop(
+        "Too many new groups from this address; try again in %(minutes)s minute",
+        "Too many new groups from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "import": ngettext_noop(
+        "Too many imports from this address; try again in %(minutes)s minute",
+        "Too many imports from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "rematch": ngettext_noop(
+        "Too many rematches from this address; try again in %(minutes)s minute",
+        "Too many rematches from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "evening": ngettext_noop(
+        "Too many new evenings in this group; try again in %(minutes)s minute",
+        "Too many new evenings in this group; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "event": ngettext_noop(
+        "Too many new events from this address; try again in %(minutes)s minute",
+        "Too many new events from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "event_change": ngettext_noop(
+        "Too many changes to this event; try again in %(minutes)s minute",
+        "Too many changes to this event; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 

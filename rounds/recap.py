@@ -100,14 +100,19 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
         else:
             values = {"name": names[back.player], "points": back.behind, "number": back.number}
             if back.final_behind:
-                text = _(
+                text = ngettext(
+                    "%(name)s was %(points)s point behind the lead after round %(number)s "
+                    "and finished %(final)s behind.",
                     "%(name)s was %(points)s points behind the lead after round %(number)s "
-                    "and finished %(final)s behind."
+                    "and finished %(final)s behind.",
+                    back.behind,
                 ) % {**values, "final": back.final_behind}
             else:
                 text = (
-                    _(
-                        "%(name)s was %(points)s points behind the lead after round %(number)s and finished first."
+                    ngettext(
+                        "%(name)s was %(points)s point behind the lead after round %(number)s and finished first.",
+                        "%(name)s was %(points)s points behind the lead after round %(number)s and finished first.",
+                        back.behind,
                     )
                     % values
                 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -23,6 +23,24 @@ TWOS_IN_DECK: Final = 4
 def gettext_noop(message: str) -> str:
     """Mark a message for translation without translating it here."""
     return message
+
+
+class Plural(NamedTuple):
+    """A message with a count in it: its two English forms and the parameter that says how many,
+    which picks the form (ngettext, in each language's own way: one form in Chinese)."""
+
+    singular: str
+    plural: str
+    count: str
+
+    def english(self, params: Mapping[str, object]) -> str:
+        return self.singular if params[self.count] == 1 else self.plural
+
+
+def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
+    """Mark a plural message for translation (makemessages: --keyword=ngettext_noop:1,2) without
+    translating it here; `count` names the parameter that says how many."""
+    return Plural(singular, plural, count)
 
 
 def is_whole_number(value: object) -> bool:
@@ -36,7 +54,7 @@ class Refusal(ValueError):
 
     def __init__(
         self,
-        template: str,
+        template: str | Plural,
         *,
         player: int | None = None,
         field: str | None = None,
@@ -46,7 +64,8 @@ class Refusal(ValueError):
         self.params = params
         self.player = player
         self.field = field
-        super().__init__(template % params if params else template)
+        english = template.english(params) if isinstance(template, Plural) else template
+        super().__init__(english % params if params else english)
 
     @property
     def message(self) -> str:

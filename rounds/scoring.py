@@ -30,6 +30,7 @@ from rounds.ruleset import Tier as Tier
 from rounds.ruleset import Tiers as Tiers
 from rounds.ruleset import gettext_noop as gettext_noop
 from rounds.ruleset import is_whole_number as is_whole_number
+from rounds.ruleset import ngettext_noop as ngettext_noop
 
 # --- Penalty tables (SPEC 2) ------------------------------------------------
 
@@ -177,7 +178,11 @@ def check_twos(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> tu
             )
         if twos_held > cards_left:
             raise ScoringError(
-                gettext_noop("%(name)s: %(twos)s twos held but only %(cards)s cards left"),
+                ngettext_noop(
+                    "%(name)s: %(twos)s two held, more than the cards left (%(cards)s)",
+                    "%(name)s: %(twos)s twos held, more than the cards left (%(cards)s)",
+                    "twos",
+                ),
                 player=index,
                 field="twos",
                 name=names[index],
@@ -198,7 +203,11 @@ def check_place_amounts(places: Places, player_count: int) -> None:
     for key, amounts in (("pays", places.pays), ("heavy_pays", places.heavy_pays)):
         if len(amounts) < player_count - 1:
             raise ScoringError(
-                gettext_noop("Places: %(players)s players need %(places)s amounts in %(table)s"),
+                ngettext_noop(
+                    "Places: %(players)s players need %(places)s amount in %(table)s",
+                    "Places: %(players)s players need %(places)s amounts in %(table)s",
+                    "places",
+                ),
                 field=f"places.{key}",
                 players=player_count,
                 places=player_count - 1,

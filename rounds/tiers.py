@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rounds.scoring import MAX_CARDS, ScoringError, Tier, Tiers, gettext_noop, is_whole_number
+from rounds.scoring import MAX_CARDS, ScoringError, Tier, Tiers, gettext_noop, is_whole_number, ngettext_noop
 
 MAX_RATE: Final = 1000
 
@@ -52,8 +52,10 @@ def validate_tiers(tiers: object) -> Tiers:
             previous_from, previous_rate = checked[-1]
             if from_cards <= previous_from:
                 raise ScoringError(
-                    gettext_noop(
-                        "Penalty tiers: the tier from %(cards)s cards must start after the one from %(previous)s"
+                    ngettext_noop(
+                        "Penalty tiers: the tier from %(cards)s card must start after the one from %(previous)s",
+                        "Penalty tiers: the tier from %(cards)s cards must start after the one from %(previous)s",
+                        "cards",
                     ),
                     field="tiers",
                     cards=from_cards,

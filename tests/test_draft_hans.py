@@ -95,6 +95,8 @@ def test_a_second_run_changes_nothing(catalogs):
 def test_every_draft_in_the_catalogs_was_read_by_a_person():
     """A drafted entry carries DRAFT until someone has read it and deleted the line: none may ship."""
     for domain in ("django", "djangojs"):
-        po = polib.pofile(str(Path(settings.BASE_DIR) / "locale" / "zh_Hans" / "LC_MESSAGES" / f"{domain}.po"))
+        po = polib.pofile(
+            str(Path(settings.BASE_DIR) / "locale" / "zh_Hans" / "LC_MESSAGES" / f"{domain}.po")
+        )
         unread = [entry.msgid for entry in po if draft_hans.DRAFT in (entry.tcomment or "")]
         assert unread == [], f"{domain}: drafts not read yet"

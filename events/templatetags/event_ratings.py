@@ -1,10 +1,10 @@
-"""`{{ line|rating_cell }}`: a standings line's rating as the season page shows it (its cell,
-groups.season_page.rating_cell: the ordinal, greyed with the rounds still to play until ranked)."""
+"""`{{ line|rating_cell }}`: a standings line's Skill as the season page shows it (its cell,
+groups.season_page.rating_cell: the ordinal, or the hands still to play until ranked)."""
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from groups.rating import Rating
+from groups.rating import RANKED_FROM, Rating
 from groups.season_page import rating_cell as season_rating_cell
 
 register = template.Library()
@@ -18,6 +18,12 @@ def rating_of(line: dict) -> Rating | None:
     return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=line["hands"])
 
 
+@register.simple_tag
+def ranked_from() -> int:
+    """The hands a player needs to be ranked (SPEC 12), for the Skill line under the standings."""
+    return RANKED_FROM
+
+
 @register.filter
 def rating_cell(line: dict) -> SafeString:
-    return mark_safe(season_rating_cell(rating_of(line)))
+    return mark_safe(season_rating_cell(rating_of(line), deal="hands"))

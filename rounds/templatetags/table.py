@@ -102,12 +102,30 @@ def twos_in_deck() -> int:
     return TWOS_IN_DECK
 
 
+# Every negative number a page shows has a real minus sign (U+2212), as print does; the CSV,
+# the paper log and the API keep ASCII "-" (static/js/render.js: number()).
+MINUS = "\u2212"
+
+
+@register.filter
+def minus(number: object) -> str:
+    """A number as the page shows it: −200, never -200."""
+    text = str(number)
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+@register.filter
+def magnitude(number: int) -> int:
+    """How many, whatever the sign: what picks a plural form ("−1 point")."""
+    return abs(number)
+
+
 @register.filter
 def money(amount: str, currency: str = "") -> str:
     """A signed money string from the state ("-6.50") as people read it ("−€6.50")."""
     negative = amount.startswith("-")
     digits = amount.lstrip("-+")
-    sign = "−" if negative else "+" if digits.strip("0.") else ""
+    sign = MINUS if negative else "+" if digits.strip("0.") else ""
     return f"{sign}{currency_symbol(currency)}{digits}"
 
 
@@ -117,7 +135,7 @@ def plain_money(amount: str, currency: str = "") -> str:
 
 
 # A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.
-SIGNED = {"up": "+%(points)s", "down": "−%(points)s"}
+SIGNED = {"up": "+%(points)s", "down": MINUS + "%(points)s"}
 
 
 @register.filter

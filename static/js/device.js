@@ -1,13 +1,15 @@
 // What this device calls itself while it holds the entry lock ("Phone 12", "Ann's phone").
 // Kept on the device; never asked for in the middle of entering a round.
 
+import { t } from "./render.js";
+
 const KEY = "bigtwo.device";
 
 function guessKind() {
   const agent = navigator.userAgent;
-  if (/iPad|Tablet/i.test(agent) || (/Android/i.test(agent) && !/Mobile/i.test(agent))) return gettext("Tablet");
-  if (/Mobi|iPhone|Android/i.test(agent)) return gettext("Phone");
-  return gettext("Laptop");
+  if (/iPad|Tablet/i.test(agent) || (/Android/i.test(agent) && !/Mobile/i.test(agent))) return t("Tablet");
+  if (/Mobi|iPhone|Android/i.test(agent)) return t("Phone");
+  return t("Laptop");
 }
 
 export function deviceName() {
@@ -26,7 +28,7 @@ export function setDeviceName(name) {
 }
 
 export function ownerDeviceName(playerName) {
-  return interpolate(gettext("%(name)s's phone"), { name: playerName }, true);
+  return t("%(name)s's phone", { name: playerName });
 }
 
 // The sessions this device opened, newest first, for the home page.

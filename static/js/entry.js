@@ -27,6 +27,8 @@ export class Entry {
     this.twos = Array(this.playerCount).fill(0);
     this.covering = null;
     this.highlight = 0;
+    // An arrow or a tap chose the highlighted player: the next count replaces theirs.
+    this.picked = false;
     this.number = null; // the round being corrected, or null for a new round
     this.changed();
   }
@@ -37,12 +39,14 @@ export class Entry {
     this.twos = round.twos ? [...round.twos] : Array(this.playerCount).fill(0);
     this.covering = round.covering;
     this.number = round.number;
+    // Tapping the round chose it: its first player's count is the one to replace.
+    this.picked = true;
     this.changed();
   }
 
   // What survives a reload: plain values, restored by restore().
   snapshot() {
-    return { entered: this.entered, twos: this.twos, covering: this.covering, highlight: this.highlight, number: this.number };
+    return { entered: this.entered, twos: this.twos, covering: this.covering, highlight: this.highlight, picked: this.picked, number: this.number };
   }
 
   restore(saved) {
@@ -52,6 +56,7 @@ export class Entry {
     this.twos = [...saved.twos];
     this.covering = saved.covering ?? null;
     this.highlight = Math.min(this.playerCount - 1, Math.max(0, Number(saved.highlight) || 0));
+    this.picked = saved.picked === true;
     this.number = saved.number ?? null;
     this.changed();
     return true;
@@ -77,13 +82,23 @@ export class Entry {
     return this.entered.every((count) => count === null) && this.covering === null;
   }
 
-  // A count for the highlighted player (a key or a pad tap), final at once.
+  // Every player has a typed count (the auto-filled winner is not typed).
+  isFull() {
+    return this.entered.every((count) => count !== null);
+  }
+
+  // A count for the highlighted player (a key or a pad tap), final at once. Once every player has a
+  // typed count, a count changes nothing until an arrow or a tap picks whose to replace (SPEC 7):
+  // false then, for the caller to say why.
   set(count) {
+    if (this.isFull() && !this.picked) return false;
     const index = this.highlight;
     this.entered[index] = count;
+    this.picked = false;
     if (count === 0 && this.covering === index) this.covering = null;
     this.advanceFrom(index);
     this.changed();
+    return true;
   }
 
   // The next player in entry order without a count; when nobody is left, the
@@ -102,11 +117,13 @@ export class Entry {
 
   select(index) {
     this.highlight = index;
+    this.picked = true;
     this.changed();
   }
 
   move(step) {
     this.highlight = (this.highlight + step + this.playerCount) % this.playerCount;
+    this.picked = true;
     this.changed();
   }
 

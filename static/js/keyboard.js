@@ -73,7 +73,7 @@ export class EntryKeys {
       Enter: () => panel.submit(),
       Escape: () => panel.cancel(),
     };
-    if (count !== null) entry.set(count);
+    if (count !== null) panel.setCount(count);
     else actions[key]();
     panel.lock.touch();
     return true;

@@ -80,7 +80,10 @@ export class OfflineTable {
   // False if this device cannot keep it (private mode): then it is not taken from the panel.
   async queue(type, body) {
     const state = this.getState();
-    if (!(await this.outbox.add({ type, body, base: state.version, baseRounds: state.rounds.length }))) return false;
+    // The round number a new round was typed for, as its pending row shows it: a round another
+    // phone added meanwhile under that number is likely the same deal (SPEC 9, reconcile.js).
+    const typedFor = type === "round.add" ? state.rounds.length + 1 + this.items.filter((item) => item.type === "round.add").length : null;
+    if (!(await this.outbox.add({ type, body, base: state.version, baseRounds: state.rounds.length, typedFor }))) return false;
     await this.refresh();
     this.ui.toast(t("Kept on this phone until the connection is back"));
     navigator.serviceWorker?.ready.then((registration) => registration.sync?.register("outbox")).catch(() => null);

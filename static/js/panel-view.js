@@ -70,8 +70,9 @@ function previewRules(panel) {
 }
 
 // Beside a row's previewed score, how it came about: the place paid by in a by-place round
-// ("2nd"), or what the 2s held did when each doubles ("8 × 2 × 2 = 32"). Numbers are the server's
-// (its preview's `places` and `doubling`; from the counts only for a server that sends neither).
+// ("2nd"), or the loser's penalty worked out, every multiplier written the same way (workedPenalty).
+// Numbers are the server's (its preview's `places` and `working`; the places from the counts only
+// for a server that sends none).
 function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
@@ -80,10 +81,18 @@ function previewDetail(panel, index) {
     const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
     return sentences[`patternPlace${place}`] ?? "";
   }
-  if (!rules.twos?.doubles || round.covering !== null) return "";
-  const doubling = round.doubling ? round.doubling[index] : { base: round.penalties[index] / 2 ** (round.twos?.[index] ?? 0), twos: round.twos?.[index] ?? 0 };
-  if (!doubling?.twos || round.winner === index) return "";
-  return `${doubling.base}${" × 2".repeat(doubling.twos)} = ${round.penalties[index]}`;
+  const worked = round.working?.[index];
+  return worked ? workedPenalty(worked, rules.twos) : "";
+}
+
+// A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 that
+// doubles ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
+// = 73"); nothing when the penalty is just the cards left.
+export function workedPenalty({ cards, rate, twos, penalty }, twosRule) {
+  const fromCards = rate > 1 ? `${cards} × ${rate}` : `${cards}`;
+  if (twos && twosRule?.doubles) return `${cards * rate}${" × 2".repeat(twos)} = ${penalty}`;
+  if (twos && twosRule?.points_per_two) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${twosRule.points_per_two} = ${penalty}`;
+  return rate > 1 ? `${fromCards} = ${penalty}` : "";
 }
 
 // Under the rows of a by-place round: whether it is heavy, and the house's cut if it takes one.
@@ -93,17 +102,26 @@ function drawPreviewNote(panel) {
   const round = panel.previewRound;
   const places = previewRules(panel).places;
   const heavy = Boolean(round && places) && (round.heavy ?? round.cards.some((cards, index) => index !== round.winner && cards >= places.heavy_from));
-  note.hidden = !heavy;
+  // Always laid out (app.css), the words shown only for a heavy round: nothing below it moves.
+  note.toggleAttribute("data-heavy", heavy);
   if (!heavy) return;
   const house = round.house ?? 0;
   const values = { cards: places.heavy_from, house: note.dataset.house, points: house };
   note.textContent = fill(house ? note.dataset.patternHeavyHouse : note.dataset.patternHeavy, values);
 }
 
-// Once the entry opens, the pad in view above the sticky buttons: a tall panel (2s and covering
-// under every name) pushes it below a phone's screen. Nothing moves when it is in view already.
-export function revealPad(form) {
-  form.querySelector(".pad")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+// The pad in view above the sticky buttons: a tall panel (2s and covering under every name) pushes
+// it below a phone's screen. As the entry opens (whenHidden), only if a key of it is out of reach,
+// and at once: nothing moves under a thumb already on it. After a refusal, with room for the message.
+export function revealPad(form, { whenHidden = false } = {}) {
+  const pad = form.querySelector(".pad");
+  if (!pad) return;
+  if (whenHidden) {
+    const box = pad.getBoundingClientRect();
+    const top = document.querySelector(".bar")?.getBoundingClientRect().bottom ?? 0;
+    if (box.top >= top && box.bottom <= form.querySelector(".entry-actions").getBoundingClientRect().top + 1) return;
+  }
+  pad.scrollIntoView({ block: "nearest", behavior: whenHidden ? "instant" : "smooth" });
 }
 
 function makeGeneralError(form) {

@@ -9,6 +9,8 @@ import { lockMessage, t } from "./render.js";
 import { noConnection } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
+let edits = null; // panel-edit.js, on its way or loaded
+window.addEventListener("load", () => (edits ||= import("./panel-edit.js").catch(() => (edits = null))));
 const OFFLINE_LEASE = "offline"; // what a draft typed without a connection (and without the lock) is kept under
 
 export function requestId() {
@@ -54,7 +56,7 @@ export class EntryPanel {
     if (saved && !lock && !this.getState().finished) {
       this.lock.forget(); // the old token is dead: renewing it on reconnect must not undo the new grant
       this.entry.restore(saved);
-      this.open(this.entry.number).then((granted) => {
+      this.open(this.entry.number, { reveal: false }).then((granted) => {
         if (!granted) this.draft.clear();
       });
       return;
@@ -112,11 +114,15 @@ export class EntryPanel {
 
   // --- opening and closing ----------------------------------------------------
 
-  open(round = null) {
+  // Counts typed or tapped meanwhile are the entry's at once; they go with the round once the lock
+  // is held (submit waits for it). A key or a row opens it with the pad in reach (reveal); a tap on
+  // the pad, where the thumb already is, moves nothing (SPEC 7: taps never lost or moved).
+  open(round = null, { reveal = true } = {}) {
     if (this.mode === "opening") return this.opening;
     if (this.isActive()) return Promise.resolve(true);
     if (this.getState().finished && round === null) return Promise.resolve(false);
     this.opening = this.takeLock(round);
+    if (reveal && round === null) revealPad(this.form, { whenHidden: true });
     return this.opening;
   }
 
@@ -130,7 +136,6 @@ export class EntryPanel {
       // Without a connection the round is entered all the same; it waits in the outbox.
       this.mode = "entering";
       this.changed(); // draws, saves the draft under the new lease, previews a complete round
-      if (round === null) revealPad(this.form);
       return true;
     }
     this.entry.reset();
@@ -170,11 +175,11 @@ export class EntryPanel {
   }
 
   // A tap on a row or a pad key opens the entry if it is not open yet.
-  readyForTap() {
+  readyForTap(reveal = true) {
     if (this.refuseWhileBusy()) return false;
     if (!this.isActive()) {
       this.entry.reset();
-      this.open();
+      this.open(null, { reveal });
     }
     this.lock.touch();
     return true;
@@ -185,21 +190,34 @@ export class EntryPanel {
   }
 
   tapPad(count) {
-    if (this.readyForTap()) this.entry.set(count);
+    if (this.readyForTap(false)) this.setCount(count);
   }
 
-  async correct(number) {
-    if (this.refuseWhileBusy()) return;
-    const round = this.getState().rounds.find((item) => item.number === number);
-    if (!round) return;
-    if (this.isActive()) {
-      if (!this.entry.isEmpty() && this.entry.number !== number) return;
-      await this.lock.release();
-      this.mode = "idle";
-    }
-    this.entry.load(round);
-    this.form.closest("[data-entry]").scrollIntoView({ block: "start", behavior: "smooth" });
-    await this.open(number);
+  // A count from a key or the pad. Once every player has a typed count it changes nothing until an
+  // arrow or a tap picks whose to replace, and says so (SPEC 7). 2 to 4 players: never one count.
+  setCount(count) {
+    if (this.entry.set(count)) return;
+    this.ui.toast(t("All %(count)s counts are in: Enter adds; ← → or a tap picks a player to change", { count: this.rows.length }));
+  }
+
+  // Correcting or deleting a round, and taking over an idle entry (panel-edit.js): loaded once the
+  // page has, so the first paint waits for none of it and a phone offline by then still has it.
+  async edit(name, ...values) {
+    const module = await (edits ||= import("./panel-edit.js")).catch(() => (edits = null));
+    if (module) return module[name](this, ...values);
+    this.ui.toast(noConnection());
+  }
+
+  correct(number) {
+    return this.edit("correctRound", number);
+  }
+
+  deleteRound() {
+    return this.edit("deleteRound");
+  }
+
+  takeOver(label) {
+    return this.edit("takeOver", label);
   }
 
   // --- writing ------------------------------------------------------------------
@@ -241,23 +259,6 @@ export class EntryPanel {
     }
     if (saved) this.keys.replay();
     else this.keys.drop();
-  }
-
-  async deleteRound() {
-    const number = this.entry.number;
-    if (!number || !this.isActive()) return;
-    const sure = await this.ui.confirm(t("Delete round %(number)s? The totals will change; the round stays in the history.", { number }), this.button("delete-round").textContent, { danger: true });
-    if (!sure) return;
-    this.mode = "saving";
-    this.draw();
-    this.pendingRequest ||= requestId();
-    const write = { number, request_id: this.pendingRequest, release_lock: true };
-    const reply = await this.sendNow("round.delete", write);
-    if (reply.status === 0 && this.offline) {
-      await this.queue("round.delete", write);
-      return;
-    }
-    this.finishWrite(reply, t("Round %(number)s deleted", { number }), "deleted");
   }
 
   // Send now, or answer {status: 0} when the write must wait in the outbox: offline, behind
@@ -356,22 +357,6 @@ export class EntryPanel {
   idleFor() {
     const lock = this.getState().lock;
     return lock ? lock.idle_for + (Date.now() - this.lockSeenAt) / 1000 : 0;
-  }
-
-  async takeOver(label) {
-    const state = this.getState();
-    const holder = state.lock?.holder;
-    const sure = await this.ui.confirm(
-      t("%(holder)s has not been used for %(seconds)s s. Take over the entry? Whatever they typed is dropped.", { holder, seconds: Math.floor(this.idleFor()) }),
-      label,
-      { danger: true },
-    );
-    if (!sure) return;
-    this.entry.reset();
-    const reply = await this.lock.acquire(null, { takeover: true });
-    this.mode = reply.ok ? "entering" : "busy";
-    this.error = reply.ok ? null : reply;
-    this.draw();
   }
 
   // Back on the socket after a drop: a "no connection" message is stale, the preview is fetched again.

@@ -1,11 +1,28 @@
 // The reconciliation sheet (SPEC 9), loaded only when it is needed: another device changed the
 // session while rounds waited on this one. It shows this phone's pending rounds beside the rounds
-// added elsewhere, flags likely duplicates (the same cards), and sends or drops each pending
-// round only on the user's Add or Discard.
+// added elsewhere, flags likely duplicates, and sends or drops each pending round only on the
+// user's Add or Discard. A pending round is a likely duplicate of a round added meanwhile with the
+// same cards, or with the round number it was typed for (both phones typed "round 7" from the
+// same state: most often the same deal with one count mistyped).
 
 import { roundLabel, t } from "./render.js";
 
 const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
+const sameNumber = (item, round) => item.type === "round.add" && item.typedFor === round.number;
+
+// How a pending round and a round added elsewhere are alike: "cards", "number" or null.
+function likeness(item, cards, round) {
+  if (sameCards(cards, round.cards)) return "cards";
+  return sameNumber(item, round) ? "number" : null;
+}
+
+// The row's badge: the same cards, else the same round number (the first that applies).
+function flag(row, likenesses) {
+  const cards = likenesses.includes("cards");
+  row.querySelector("[data-duplicate]").hidden = !cards;
+  row.querySelector("[data-duplicate-number]").hidden = cards || !likenesses.includes("number");
+  return likenesses.some(Boolean);
+}
 
 export class ReconcileSheet {
   constructor(table) {
@@ -41,7 +58,7 @@ export class ReconcileSheet {
     const pendingCards = waiting.map((item) => this.cardsOf(item, state));
     const elsewhereRows = elsewhere.map((round) => {
       const row = this.row(roundLabel(round.number), round.cards, state);
-      row.querySelector("[data-duplicate]").hidden = !pendingCards.some((cards) => sameCards(cards, round.cards));
+      flag(row, waiting.map((item, index) => likeness(item, pendingCards[index], round)));
       row.querySelector("[data-reconcile-actions]").remove();
       return row;
     });
@@ -51,8 +68,7 @@ export class ReconcileSheet {
       const row = this.row(this.describe(item), pendingCards[index], state);
       row.dataset.seq = item.seq;
       row.dataset.requestId = item.body.request_id;
-      const duplicate = elsewhere.some((round) => sameCards(round.cards, pendingCards[index]));
-      row.querySelector("[data-duplicate]").hidden = !duplicate;
+      const duplicate = flag(row, elsewhere.map((round) => likeness(item, pendingCards[index], round)));
       const error = row.querySelector("[data-reconcile-error]");
       error.textContent = item.refused ?? "";
       error.hidden = !item.refused;

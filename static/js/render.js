@@ -26,6 +26,9 @@ function plural(sentences, name, count) {
   return sentences[`${name}${form ? "Other" : "One"}`];
 }
 
+// Every negative number shown has a real minus sign (U+2212), as the server's pages do (table.py: minus).
+export const number = (value) => String(value).replace(/^-/, "\u2212");
+
 export function signed(score) {
   if (score === 0) return "0";
   const sentences = patterns("[data-pattern-signed-up]");
@@ -70,14 +73,14 @@ function flash(element) {
 export function renderScoreboard(root, state) {
   state.players.forEach((player, index) => {
     const total = root.querySelector(`[data-total="${index}"]`);
-    if (total && total.textContent !== String(player.total)) {
-      total.textContent = String(player.total);
+    if (total && total.textContent !== number(player.total)) {
+      total.textContent = number(player.total);
       total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
       flash(total);
     }
     setText(root, `[data-rank="${index}"]`, `#${player.rank}`);
     for (const left of root.querySelectorAll(`[data-to-target="${index}"]`)) {
-      if (state.to_target) left.textContent = fill(left.dataset.pattern, { points: state.to_target[index] });
+      if (state.to_target) left.textContent = fill(left.dataset.pattern, { points: number(state.to_target[index]) });
     }
     for (const badge of root.querySelectorAll(`[data-deals="${index}"]`)) badge.hidden = state.next.dealer !== index;
     for (const badge of root.querySelectorAll(`[data-leads="${index}"]`)) badge.hidden = state.next.leader !== index;
@@ -98,8 +101,8 @@ function houseName(element, state) {
 function renderHouse(root, state) {
   if (state.house === undefined) return;
   const total = root.querySelector('[data-total="house"]');
-  if (total && total.textContent !== String(state.house)) {
-    total.textContent = String(state.house);
+  if (total && total.textContent !== number(state.house)) {
+    total.textContent = number(state.house);
     total.dataset.digits = String(total.textContent.length); // a long total shrinks to its card (app.css)
     flash(total);
   }
@@ -123,7 +126,11 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       cell.classList.toggle("covering", round.covering === index);
       cell.querySelector("[data-cell-cards]").textContent = round.cards[index];
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
-      cell.querySelector("[data-running-total]").textContent = String(round.totals_after[index]);
+      const total = cell.querySelector("[data-running-total]");
+      total.textContent = number(round.totals_after[index]);
+      // A long total shrinks to its cell (app.css); only long ones carry their length.
+      if (total.textContent.length > 5) total.dataset.digits = String(total.textContent.length);
+      else delete total.dataset.digits;
     }
     const house = item.querySelector("[data-round-house]");
     if (house) house.textContent = round.house ? `${houseName(house, state)} ${signed(round.house)}` : "";
@@ -150,7 +157,7 @@ export function renderFinal(root, state) {
       item.className = `p${standing.player}`;
       item.querySelector("[data-standing-rank]").textContent = `#${standing.rank}`;
       item.querySelector("[data-standing-name]").textContent = state.players[standing.player].name;
-      item.querySelector("[data-standing-total]").textContent = String(standing.total);
+      item.querySelector("[data-standing-total]").textContent = number(standing.total);
       return item;
     }),
   );

@@ -3,7 +3,7 @@
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
 import { followerKeys } from "./keyboard.js";
 import { DeviceLock } from "./lock.js";
-import { showStatus, toast } from "./page.js";
+import { afterFirstPaint, showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
 import { EntryPanel } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
@@ -316,10 +316,11 @@ showDeviceName();
 rememberSession(state);
 transport.start();
 offline.start();
-// The service worker, once the page has loaded: nothing of it before the first paint.
-window.addEventListener("load", async () => {
-  setupSaving().catch(() => null);
+// The service worker right after the first paint (nothing of it before): an offline reload needs
+// it within a second of a first visit (SPEC 9). The menu's setups once the page has loaded.
+afterFirstPaint(async () => {
   const { onWorkerMessage, startWorker } = await import("./worker.js");
   onWorkerMessage("replay", () => offline.replay());
   startWorker({ busy: () => Boolean((panel && panel.isActive()) || document.querySelector("dialog[open]") || offline.replaying), ownCopy });
 });
+window.addEventListener("load", () => setupSaving().catch(() => null));

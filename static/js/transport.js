@@ -1,6 +1,8 @@
 // One connection to the session: a WebSocket that reconnects with backoff and
 // resyncs from the full state, and the same calls over HTTP while it is down.
 
+import { t } from "./render.js";
+
 const REPLY_TIMEOUT_MS = 8000;
 const MAX_BACKOFF_MS = 15000;
 const SESSION_GONE = 4404; // the server closed the socket: no session with this key
@@ -19,7 +21,8 @@ const HTTP_CALLS = {
   "round.preview": ({ cards, twos, covering, number }) => ["POST", "/preview", { cards, twos, covering, number: number ?? null }],
 };
 
-export const noConnection = () => gettext("No connection to the server. Check the Wi-Fi and try again.");
+// Through t(): said even where the language catalog could not be loaded (a reload without a connection).
+export const noConnection = () => t("No connection to the server. Check the Wi-Fi and try again.");
 
 export class Transport extends EventTarget {
   constructor({ socketPath, apiPath }) {

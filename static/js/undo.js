@@ -2,6 +2,7 @@
 // device makes, and the history sheet's Restore. Both are writes under the entry lock, through
 // the same services as every other write (round.undo and round.restore).
 
+import { showToast } from "./page.js";
 import { requestId } from "./panel.js";
 import { t } from "./render.js";
 
@@ -38,7 +39,7 @@ export class HistoryWrites {
     }
     this.offered = { versionId, action };
     this.element.querySelector("[data-undo-text]").textContent = text;
-    this.element.hidden = false;
+    showToast(this.element);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.withdraw(), OFFER_MS);
   }

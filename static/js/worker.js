@@ -1,6 +1,7 @@
-// The service worker (templates/offline/sw.js): registered once the page has loaded, so it
-// adds nothing before the first paint. A new version takes over at once (skipWaiting and
-// clients.claim); a page the old one served reloads itself as soon as nothing is being typed.
+// The service worker (templates/offline/sw.js): registered right after the first paint, so it
+// adds nothing before it, and a phone that goes offline a second after opening a link can reload
+// it all the same. A new version takes over at once (skipWaiting and clients.claim); a page the
+// old one served reloads itself as soon as nothing is being typed.
 
 const IDLE_CHECK_MS = 1500;
 const OWN_COPIES = "own-copies"; // the cache the worker takes them from
@@ -19,12 +20,13 @@ export function startWorker({ busy = () => false, ownCopy = null } = {}) {
     if (!registration || served || registration.installing || !registration.active) return;
     registration.active.postMessage({ type: "keep", url: location.pathname });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  register();
   let controlled = served;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!controlled) {
       controlled = true; // the first worker took this page over: nothing was stale
+      // It took over as soon as it had the page: the shell is kept to the end at this page's word.
+      navigator.serviceWorker.controller?.postMessage({ type: "keep-shell" });
       return;
     }
     const reloadWhenIdle = () => (busy() ? setTimeout(reloadWhenIdle, IDLE_CHECK_MS) : location.reload());

@@ -26,28 +26,66 @@ const PAGE_POLICIES = [
 
 const keptPage = (url) => url.pathname === "/" || /^\/s\/[^/]+\/$/.test(url.pathname);
 
-// Install keeps the shell and the pages of the windows open now, the one that registered the
-// worker among them: a first visit is kept before the worker controls it, so an offline reload
-// works from the start. A connection lost meanwhile does not undo it: the files come from what
-// the browser already has (fromNetworkOrPhone), the page from the copy it made of itself.
+// Install keeps the pages of the windows open now, the one that registered the worker among them,
+// and the shell: a first visit is kept before the worker controls it, so an offline reload works
+// from the start. A connection lost meanwhile does not undo it: the files come from what the
+// browser already has (fromNetworkOrPhone), the page from the copy it made of itself.
+// On a first visit the worker takes over as soon as it has the pages, from the copies they made
+// of themselves, and their words (the catalog the page has just loaded, from the browser's copy):
+// no round trip to a server that may be busy, so a phone that goes offline a second after opening
+// the link reloads it all the same. Then the shell and the pages as the server sends them follow
+// (settle, kept to the end at the page's word, "keep-shell"), and a file not kept yet comes from the
+// browser's own copy (cacheFirst). A new version keeps its whole shell before it takes over: the
+// old one serves meanwhile, and a broken deploy (a file missing) never takes over.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      const pages = openPages({ includeUncontrolled: true }).then(fetchPages); // first: a reload needs them most
-      const cache = await caches.open(SHELL_CACHE);
-      await Promise.all(
-        SHELL.map(async (url) => {
-          const response = await fromNetworkOrPhone(url, { cache: "no-cache" });
-          if (response === null) return; // not on the phone and no network: kept when first asked for
-          if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
-          await cache.put(url, response);
-        }),
-      );
-      await keepPages(await pages);
+      const urls = await openPages({ includeUncontrolled: true });
+      if (self.registration.active) {
+        await keepShell();
+        await keepPages(await fetchPages(urls));
+        await self.skipWaiting();
+        return;
+      }
+      await keepFile(await caches.open(SHELL_CACHE), CATALOG, { cache: "force-cache" });
+      await keepPages(await ownCopiesFirst(urls));
       await self.skipWaiting();
+      settle(urls).catch(() => null);
     })(),
   );
 });
+
+// Each page's own copy where it made one (kept by keepPages), the others from the network.
+async function ownCopiesFirst(urls) {
+  const copies = await caches.open(OWN_COPIES);
+  const made = await Promise.all(urls.map(async (url) => Boolean(await copies.match(url))));
+  const fetched = await fetchPages(urls.filter((_, index) => !made[index]));
+  return [...urls.filter((_, index) => made[index]).map((url) => [url, null]), ...fetched];
+}
+
+// After a first visit's quick take-over: the shell, and the pages as the server sends them.
+let settled = null;
+function settle(urls) {
+  settled ||= Promise.all([keepShell(), fetchPages(urls).then(keepPages)]);
+  return settled;
+}
+
+// The shell, once per worker: every file from the network, or the phone's own copy without one.
+let shellKept = null;
+function keepShell() {
+  shellKept ||= (async () => {
+    const cache = await caches.open(SHELL_CACHE);
+    await Promise.all(SHELL.map((url) => keepFile(cache, url)));
+  })();
+  return shellKept;
+}
+
+async function keepFile(cache, url, options = { cache: "no-cache" }) {
+  const response = await fromNetworkOrPhone(url, options);
+  if (response === null) return; // not on the phone and no network: kept when first asked for
+  if (!response.ok) throw new Error(`${url}: ${response.status}`); // a broken deploy: no new worker
+  await cache.put(url, response);
+}
 
 // A new version takes over at once: the pages it kept move to its cache (fetched again where
 // the network allows, so they name the new files), the pages it now controls that opened while
@@ -88,9 +126,14 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page opened before the worker controlled it (a reload that bypassed it) asks to be kept.
+// A page opened before the worker controlled it (a reload that bypassed it) asks to be kept; a
+// page the first worker has just taken over asks for the shell to be kept to the end.
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "keep-shell") {
+    event.waitUntil((settled ?? keepShell()).catch(() => null));
+    return;
+  }
   if (data.type !== "keep") return;
   const url = new URL(data.url, self.location.origin);
   if (url.origin !== self.location.origin || !keptPage(url)) return;
@@ -134,6 +177,7 @@ async function keepPages(fetched) {
   }
 }
 
+// The catalog is kept before any page is (install keeps it first).
 async function pageHeaders() {
   const catalog = await (await caches.open(SHELL_CACHE)).match(CATALOG);
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
@@ -160,7 +204,14 @@ function keepable(response) {
 async function cacheFirst(request) {
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // Not kept yet (the shell still on its way on a first visit) and no network: the browser's copy.
+    response = await fetch(request.url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+    if (!response) throw error;
+  }
   if (keepable(response)) {
     const cache = await caches.open(SHELL_CACHE);
     await cache.put(request, response.clone());

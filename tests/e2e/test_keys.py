@@ -12,7 +12,9 @@ SPEC_7_ROUNDS = [
     ("1 0 5 6 Enter", [1, 0, 5, 6]),
     ("5 6 7 0 Enter", [5, 6, 7, 0]),
     ("5 7 Backspace 8 3 Enter", [5, 8, 3, 0]),
+    ("1 0 1 1 1 2 Enter", [1, 0, 1, 1]),  # a hurried "10, 11, 12": the 1 2 past the last count change nothing
 ]
+ALL_COUNTS_IN = "All 4 counts are in: Enter adds; ← → or a tap picks a player to change"
 # The same keys as taps: counts on the pad, ⌫ for Backspace, Add for Enter.
 TAP_TARGETS = {"J": '[data-pad="11"]', "K": '[data-pad="13"]', "Backspace": '[data-action="clear"]'}
 
@@ -53,6 +55,37 @@ def test_every_example_of_spec_7_stores_what_it_says(phones, live_api, way):
     expect(page.locator("[data-form-error], [data-row-error]:not(:empty)").first).to_contain_text("winner")
     page.wait_for_timeout(300)
     assert len(stored_cards(live_api, state["id"])) == len(SPEC_7_ROUNDS)
+
+
+@pytest.mark.parametrize("way", ["keys", "taps"])
+def test_once_every_count_is_typed_a_count_changes_nothing_and_says_why(phones, live_api, way):
+    state = live_api.create()
+    page = phones().open(f"/s/{state['id']}/")
+    enter = type_keys if way == "keys" else tap_keys
+    toast = page.locator("[data-toast]")
+    enter(page, "1 0 1 1")
+    expect(page.locator("[data-entry-form] [data-count]")).to_have_text(["1", "0", "1", "1"])
+    expect(toast).to_be_hidden()
+    for extra in ("1", "2"):  # each says why, and neither lands on Dan (nor anyone)
+        page.evaluate("document.querySelector('[data-toast]').hidden = true")
+        enter(page, extra)
+        expect(toast).to_have_text(ALL_COUNTS_IN)
+        expect(page.locator("[data-entry-form] [data-count]")).to_have_text(["1", "0", "1", "1"])
+    expect(highlighted(page)).to_have_attribute("data-player", "3")
+    # An arrow (or a tap on a row) picks the player the next count replaces: the user chose it.
+    if way == "keys":
+        type_keys(page, "ArrowLeft 9")
+    else:
+        page.locator('[data-player="2"] .row-name').tap()
+        tap_keys(page, "9")
+    expect(page.locator("[data-entry-form] [data-count]")).to_have_text(["1", "0", "9", "1"])
+    page.evaluate("document.querySelector('[data-toast]').hidden = true")
+    enter(page, "8")  # that was the one replacement the pick allowed
+    expect(toast).to_have_text(ALL_COUNTS_IN)
+    expect(page.locator("[data-entry-form] [data-count]")).to_have_text(["1", "0", "9", "1"])
+    enter(page, "Enter")
+    wait_for_rounds(page, 1)
+    assert stored_cards(live_api, state["id"]) == [[1, 0, 9, 1]]
 
 
 def test_each_key_is_final_at_once_and_the_highlight_follows(phones, live_api):

@@ -105,3 +105,25 @@ def test_keys_on_a_finished_evening_and_on_a_follow_link_say_why(phones, live_ap
     type_keys(follower, "ArrowRight")
     expect(toast(follower)).to_contain_text("You are following this table")
     expect(count_of(page, 0)).to_have_text("–")
+
+
+def test_a_follow_page_never_invites_typing(phones, live_api):
+    state = live_api.create()
+    follower = phones("Ben's phone").open(state["links"]["follow"])
+    expect(follower.locator("[data-no-rounds]")).to_have_text("No rounds yet.")
+    shown = follower.locator("main").inner_text()
+    for invitation in ("Type", "type", "tap the", "Tap a round", "Add round"):
+        assert invitation not in shown, invitation
+    expect(follower.locator("[data-entry-form], [data-key-hint]")).to_have_count(0)
+    # A round comes and goes (deleted elsewhere): the empty list says the same again.
+    live_api.add_rounds(state["id"], [5, 0, 11, 13])
+    expect(follower.locator("[data-round-list] [data-round]")).to_have_count(1)
+    status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Ann's phone"})
+    assert status == 200, grant
+    status, _ = live_api.call("DELETE", f"/api/sessions/{state['id']}/rounds/1", {}, token=grant["token"])
+    assert status == 200
+    expect(follower.locator("[data-no-rounds]")).to_have_text("No rounds yet.")
+    editor = phones().open(f"/s/{state['id']}/")
+    expect(editor.locator("[data-no-rounds]")).to_have_text(
+        "No rounds yet. Type the first player's cards to begin."
+    )

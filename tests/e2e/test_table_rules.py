@@ -112,6 +112,9 @@ def test_a_hong_kong_evening_with_three_tiers_and_doubling_twos(
     # Round 2 by taps: Ann 2, Ben wins, Cat 13, Dan 6.
     tap_counts(page, ("2", "0", "13", "6"))
     expect(page.locator('[data-player="3"] [data-preview]')).not_to_be_empty()
+    # A 13-card loser's ×4 is written out as the 2s' doubling is; a penalty of just the cards, not.
+    expect(page.locator('[data-player="2"] [data-preview-detail]')).to_have_text("13 × 4 = 52")
+    expect(page.locator('[data-player="0"] [data-preview-detail]')).to_have_text("")
     page.locator('[data-action="add-round"]').tap()
     wait_for_rounds(page, 2)
     state = live_api.state(key)

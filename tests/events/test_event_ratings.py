@@ -114,7 +114,7 @@ def test_29_hands_are_unranked_and_30_ranked(api, client, long_table):
     page = client.get(f"/e/{event['id']}/").content.decode()
     cells = rating_cells(page)
     assert len(cells) == 4
-    assert all("1 more round" in cell and "rounds" not in cell for _shown, cell in cells)
+    assert all(cell == "<small>1 more hand to be ranked</small>" for _shown, cell in cells)
     assert page.count('class="unranked"') == 4
     play_table(api, table["session"], [0, 3, 7, 13])
     lines = standings(api, event)
@@ -131,14 +131,17 @@ def test_the_rating_column_in_both_languages_and_not_on_the_screen(api, client, 
     event, _table = long_table
     for key in (event["id"], event["view_id"]):
         english = client.get(f"/e/{key}/").content.decode()
-        assert ">Rating</th>" in english
+        assert ">Skill</th>" in english
+        assert "Skill: a cautious estimate from every hand," in english
+        assert "μ" not in english  # the details are the ratings page's
+        assert "σ" not in english
         chinese = client.get(f"/e/{key}/", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
-        assert ">評分</th>" in chinese
-        assert all("還差 1 局" in cell for _shown, cell in rating_cells(chinese))
+        assert ">實力</th>" in chinese
+        assert all("再打 1 局即可排名" in cell for _shown, cell in rating_cells(chinese))
         assert len(rating_cells(chinese)) == 4
     screen = client.get(f"/e/{event['view_id']}/screen").content.decode()
     assert "data-rating" not in screen
-    assert ">Rating</th>" not in screen
+    assert ">Skill</th>" not in screen
 
 
 def test_the_ratings_page_lists_the_ranked_first_by_ordinal(api, client):
@@ -159,9 +162,10 @@ def test_the_ratings_page_lists_the_ranked_first_by_ordinal(api, client):
     assert [place for place, _name in rows] == ["1", "2", "3", "4", "–"]
     mus = re.findall(r"data-mu>([^<]*)<", page)
     assert mus[0] == f"{lines[ranked[0]]['rating']['mu']:.2f}"
-    assert "30 more rounds" in page
+    assert "30 more hands to be ranked" in page
+    assert "Skill is μ − 3σ" in page
     chinese = client.get(f"/e/{event['id']}/ratings", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
-    assert "還差 30 局" in chinese
+    assert "再打 30 局即可排名" in chinese
     assert "評分榜" in chinese
 
 

@@ -1,4 +1,4 @@
-"""The season page's Rating column and chart (SPEC 12), in English and zh-Hant."""
+"""The season page's Skill column and chart (SPEC 12), in English and zh-Hant."""
 
 import re
 
@@ -47,7 +47,11 @@ def test_the_rating_column_shows_the_ordinal_and_greys_the_unranked(client, grou
             == f'<td data-rating="{ratings[names[name]].ordinal:.1f}">{ratings[names[name]].ordinal:.1f}</td>'
         )
     assert 'class="unranked"' in cells["Dan"]
-    assert "28 more rounds" in cells["Dan"]
+    assert cells["Dan"].endswith("><small>28 more games to be ranked</small></td>")
+    assert ">Skill" in html
+    assert "Skill: a cautious estimate from every game," in html
+    assert "μ" not in html  # the details are a ratings page's
+    assert "σ" not in html
     assert 'data-sort="rating"' in html
     assert "data-rating-chart" in html
 
@@ -64,5 +68,5 @@ def test_sorting_by_rating_puts_the_ranked_first(client, group):
 def test_the_rating_reads_in_chinese(client, group):
     client.cookies["django_language"] = "zh-hant"
     html = client.get(f"/g/{group.view_key}/", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
-    assert "評分" in html
-    assert "還差 28 局" in rating_cells(html)["Dan"]
+    assert "實力" in html
+    assert "再打 28 局即可排名" in rating_cells(html)["Dan"]

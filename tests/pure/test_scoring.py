@@ -156,7 +156,7 @@ def test_twos_fill_with_zeros_when_the_rule_is_on():
 
 def test_twos_held_cannot_exceed_cards_left():
     rules = RoundRules(points_per_two=4)
-    with pytest.raises(ScoringError, match=r"^Ben: 3 twos held but only 2 cards left$"):
+    with pytest.raises(ScoringError, match=r"^Ben: 3 twos held, more than the cards left \(2\)$"):
         validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 3, 0, 0)), NAMES, rules)
 
 

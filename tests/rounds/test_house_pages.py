@@ -78,7 +78,10 @@ def test_the_house_total_stands_beside_the_players(client):
     state = table_state(session, viewer=Viewer.EDITOR)
     totals = marked(html, "data-total")
     assert totals["house"] == [str(state["house"])] == ["100"]
-    assert [totals[str(index)] for index in range(4)] == [[str(total)] for total in state["totals"]]
+    # Shown with a real minus sign (U+2212), as every negative number on a page.
+    shown = [[str(total).replace("-", "\u2212")] for total in state["totals"]]
+    assert [totals[str(index)] for index in range(4)] == shown
+    assert any("\u2212" in total for (total,) in shown)
     assert marked(html, "data-house-name")[""] == ["House"]
     # Newest first, then the template the script fills.
     assert marked(html, "data-round-house")[""] == ["House +100", "", ""]

@@ -3,13 +3,12 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import JavaScriptCatalog
 
 from rounds.errors import ProtocolError
 from rounds.jsonapi import refused
 from scorekeeper.health import healthz
 from scorekeeper.openapi import openapi
-from scorekeeper.shell import service_worker
+from scorekeeper.shell import ScriptCatalog, service_worker
 
 
 @csrf_exempt
@@ -28,7 +27,7 @@ urlpatterns = [
     # Last: every other address under /api/ answers the JSON 404 of the contract.
     re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("jsi18n/", ScriptCatalog.as_view(), name="javascript-catalog"),
 ]
 if settings.ADMIN:
     from django.contrib import admin

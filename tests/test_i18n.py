@@ -210,6 +210,13 @@ def test_javascript_catalog_stays_english_for_english(client):
     assert json.dumps("已複製連結") not in script
 
 
+def test_javascript_catalog_leaves_out_the_formats_no_script_reads(client):
+    script = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert "django.formats = {}" in script
+    assert "DATE_INPUT_FORMATS" not in script
+    assert "django.interpolate = function" in script  # what the scripts do use stays
+
+
 # --- API refusals -----------------------------------------------------------------------
 
 

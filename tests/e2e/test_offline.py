@@ -228,7 +228,9 @@ def test_the_first_load_of_a_session_page_stays_under_40_kb_gzipped(phones, live
     assert not any(
         url.endswith(("/sw.js", "/history.js", "/undo.js", "/reconcile.js", "/replay.js")) for url in sizes
     )
-    assert total < 40 * 1024, sorted(sizes.items(), key=lambda item: -item[1])
+    assert total < 40 * 1024, "\n".join(
+        f"{size:6} {url}" for url, size in sorted(sizes.items(), key=lambda item: -item[1])
+    )
 
 
 def test_pending_rounds_wait_for_the_lock_and_say_who_holds_it(phones, live_api):

@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from events.from_rounds import Viewer, log_socket, table_group
-from events.live import event_group
+from events.live import changes_group, event_group
 from events.models import Event, EventTable
 from events.selectors import event_by_key, event_live
 
@@ -48,14 +48,18 @@ def open_event(key: str) -> tuple[int, Viewer] | None:
 
 @database_sync_to_async
 def tables_in_play(event_id: int) -> set[int]:
-    """The sessions of the round drawn last."""
+    """The sessions of the round drawn last, and those of earlier rounds still playing (a table
+    left playing by a forced draw)."""
     latest = (
         EventTable.objects.filter(event_round__event_id=event_id).order_by("-event_round__number").first()
     )
     if latest is None:
         return set()
     return set(
-        EventTable.objects.filter(event_round_id=latest.event_round_id).values_list("session_id", flat=True)
+        EventTable.objects.filter(
+            Q(event_round_id=latest.event_round_id)
+            | Q(event_round__event_id=event_id, session__finished_at__isnull=True)
+        ).values_list("session_id", flat=True)
     )
 
 
@@ -186,3 +190,32 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             self.pending = asyncio.create_task(
                 self.flush(max(0.01, claimed + COALESCE_SECONDS - time.time()))
             )
+
+
+class EventChangesConsumer(AsyncJsonWebsocketConsumer):
+    """The event's small socket (`/ws/events/<key>/changes/`): one short message per change of
+    the event (a draw, players, a round ended, a table finished), no view. A follow page
+    ("who are you?") and a table's page read what they show again when it comes."""
+
+    event_id: int | None = None
+
+    async def connect(self) -> None:
+        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        log_socket(logger, self.scope, "socket.connect", status=404 if found is None else 200)
+        if found is None:
+            await self.close(code=CLOSE_UNKNOWN_EVENT)
+            return
+        self.event_id = found[0]
+        await self.channel_layer.group_add(changes_group(self.event_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        log_socket(logger, self.scope, "socket.close", code=code)
+        if self.event_id is not None:
+            await self.channel_layer.group_discard(changes_group(self.event_id), self.channel_name)
+
+    async def receive_json(self, content: object, **kwargs: object) -> None:
+        """Nothing to say: the page only listens."""
+
+    async def event_changed(self, message: dict) -> None:
+        await self.send_json({"event": "event.changed", "kind": message.get("kind")})

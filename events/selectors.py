@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import UTC
+from itertools import combinations
 
 from django.db.models import QuerySet
 from django.db.models.functions import Now
@@ -11,7 +12,7 @@ from django.urls import reverse
 
 from events.from_rounds import EntryLock, Viewer, by_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
-from events.progress import event_progress, next_line
+from events.progress import event_progress, next_line, waiting_text
 from events.standings import event_standings
 from events.tally import TALLY_FIELDS, current_tallies
 
@@ -94,6 +95,7 @@ def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[di
     ):
         byes[round_id].append(name)
     number_of = {item.pk: item.number for item in rounds}
+    repeats = meetings_again(event) if event.seating == "mixed" else {}
     per_round: dict[int, list[dict]] = defaultdict(list)
     for row in tables:
         finished = row["session__finished_at"] is not None
@@ -115,10 +117,34 @@ def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[di
             shown["session"] = row["session__edit_key"]
             shown["page"] = reverse("rounds:session", args=[row["session__edit_key"]])
         per_round[row["event_round_id"]].append(shown)
-    return [round_json(item, per_round[item.pk], sorted(byes[item.pk], key=str.casefold)) for item in rounds]
+    return [
+        round_json(
+            item, per_round[item.pk], sorted(byes[item.pk], key=str.casefold), repeats.get(item.number)
+        )
+        for item in rounds
+    ]
 
 
-def round_json(item: EventRound, tables: list[dict], byes: list[str]) -> dict:
+def meetings_again(event: Event) -> dict[int, int]:
+    """Per round of a mixed event: how many pairs at its tables had met in an earlier round."""
+    tables: dict[int, tuple[int, list[int]]] = {}
+    for session_id, number, player_id in EventSeat.objects.filter(
+        table__event_round__event=event
+    ).values_list("table_id", "table__event_round__number", "player_id"):
+        tables.setdefault(session_id, (number, []))[1].append(player_id)
+    met: set[frozenset] = set()
+    again: dict[int, int] = {}
+    by_round: dict[int, list[list[int]]] = defaultdict(list)
+    for number, players in tables.values():
+        by_round[number].append(players)
+    for number in sorted(by_round):
+        pairs = {frozenset(pair) for players in by_round[number] for pair in combinations(players, 2)}
+        again[number] = len(pairs & met)
+        met |= pairs
+    return again
+
+
+def round_json(item: EventRound, tables: list[dict], byes: list[str], repeats: int | None) -> dict:
     shown = {
         "round": item.number,
         "forced": item.forced,
@@ -126,6 +152,8 @@ def round_json(item: EventRound, tables: list[dict], byes: list[str]) -> dict:
         "tables": tables,
         "byes": byes,
     }
+    if repeats is not None:
+        shown["repeats"] = repeats  # mixed seating: pairs at its tables who met in an earlier round
     if item.ends_at is not None and any(not table["finished"] for table in tables):
         shown["ends_at"] = item.ends_at.astimezone(UTC).isoformat()
     return shown
@@ -169,9 +197,16 @@ def event_live(event: Event, viewer: Viewer) -> dict:
         "version": event.version,
         "status": progress.status,
         "next": next_line(progress),
+        "waiting": waiting_text(progress) if progress.status == "playing" else "",
         "rounds": event_rounds(event, viewer, which="in_play"),
         "standings": [line.as_json() for line in event_standings(event, ratings=rated)],
     }
+
+
+def group_events() -> QuerySet:
+    """The events that belong to a group (SPEC 13: a club's nights count in its season), which go
+    only with their group. None yet: until an event can belong to a group (issue 32), none does."""
+    return Event.objects.none().values("pk")
 
 
 def table_ids(sender: object, **kwargs: object) -> QuerySet:

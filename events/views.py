@@ -23,7 +23,7 @@ from events.models import (
     SEATINGS,
     Event,
 )
-from events.progress import event_progress
+from events.progress import event_progress, waiting_text
 from events.selectors import event_by_key, event_json, event_live
 from events.standings import event_standings
 from groups.rating import RANKED_FROM
@@ -94,7 +94,14 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
         "event": event,
         "payload": payload,
         "current": current,
+        "earlier": [
+            table | {"round": item["round"]}
+            for item in payload["rounds"][:-1]
+            for table in item["tables"]
+            if not table["finished"]
+        ],
         "progress": progress,
+        "waiting": waiting_text(progress) if progress.status == "playing" else "",
         "can_draw": progress.can_draw,
         "share": share,
         "key": event.edit_key if viewer is Viewer.EDITOR else event.view_key,
@@ -115,6 +122,7 @@ def live_context(event: Event, state: dict) -> dict:
         "planned": event.rounds,
         "status": state["status"],
         "next": state["next"],
+        "waiting": state.get("waiting", ""),
     }
 
 
@@ -201,6 +209,12 @@ def draw(request: HttpRequest, event: str) -> HttpResponse:
 
 @require_POST
 def end_round(request: HttpRequest, event: str) -> HttpResponse:
+    """End the round in play now, once the organizer confirmed it."""
+    if request.POST.get("confirm") != "1":
+        found, viewer = open_event(event, edit=True)
+        return render(
+            request, "events/organizer.html", page_context(request, found, viewer, confirm_end=True)
+        )
     return organizer_write(request, event, lambda found: services.event_round_end(event=found))
 
 

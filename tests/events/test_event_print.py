@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
+from tests.events.helpers import NAMES, draw, new_event, play_table
 
 pytestmark = pytest.mark.django_db
 

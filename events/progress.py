@@ -79,10 +79,15 @@ def tables_text(tables: tuple[int, ...]) -> str:
     return _("%(some)s and %(last)s") % {"some": ", ".join(map(str, tables[:-1])), "last": tables[-1]}
 
 
-def minutes_left(number: int, minutes: int) -> str:
+def minutes_left_pattern(number: int, minutes: int) -> str:
+    """The sentence for `minutes` left in round `number`, the minutes left as %(minutes)s."""
     return ngettext(
         "Round %(number)s: %(minutes)s minute left", "Round %(number)s: %(minutes)s minutes left", minutes
-    ) % {"number": number, "minutes": minutes}
+    ) % {"number": number, "minutes": "%(minutes)s"}
+
+
+def minutes_left(number: int, minutes: int) -> str:
+    return minutes_left_pattern(number, minutes) % {"minutes": minutes}
 
 
 def waiting_text(progress: Progress) -> str:

@@ -1,8 +1,11 @@
-"""`{{ line|rating_cell }}`: a standings line's rating as the season page shows it (its cell,
-groups.season_page.rating_cell: the ordinal, greyed with the rounds still to play until ranked)."""
+"""`{{ line|rating_cell }}`: a standings line's rating cell, as the season page draws it
+(groups.season_page.rating_cell: the ordinal, greyed until ranked), in a club night's word for a
+deal: "8 more hands" (SPEC 11.1, SPEC 12)."""
 
 from django import template
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import ngettext
 
 from groups.rating import Rating
 from groups.season_page import rating_cell as season_rating_cell
@@ -20,4 +23,13 @@ def rating_of(line: dict) -> Rating | None:
 
 @register.filter
 def rating_cell(line: dict) -> SafeString:
-    return mark_safe(season_rating_cell(rating_of(line)))
+    rating = rating_of(line)
+    if rating is None or rating.ranked:
+        return mark_safe(season_rating_cell(rating))
+    shown = f"{rating.ordinal:.1f}"
+    more = ngettext("%(hands)s more hand", "%(hands)s more hands", rating.rounds_to_ranked) % {
+        "hands": rating.rounds_to_ranked
+    }
+    return mark_safe(
+        f'<td class="unranked" data-rating="{shown}" data-unranked>{shown} <small>{escape(more)}</small></td>'
+    )

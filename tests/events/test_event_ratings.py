@@ -114,7 +114,7 @@ def test_29_hands_are_unranked_and_30_ranked(api, client, long_table):
     page = client.get(f"/e/{event['id']}/").content.decode()
     cells = rating_cells(page)
     assert len(cells) == 4
-    assert all("1 more round" in cell and "rounds" not in cell for _shown, cell in cells)
+    assert all("1 more hand" in cell and "round" not in cell for _shown, cell in cells)
     assert page.count('class="unranked"') == 4
     play_table(api, table["session"], [0, 3, 7, 13])
     lines = standings(api, event)
@@ -159,7 +159,8 @@ def test_the_ratings_page_lists_the_ranked_first_by_ordinal(api, client):
     assert [place for place, _name in rows] == ["1", "2", "3", "4", "–"]
     mus = re.findall(r"data-mu>([^<]*)<", page)
     assert mus[0] == f"{lines[ranked[0]]['rating']['mu']:.2f}"
-    assert "30 more rounds" in page
+    assert "30 more hands" in page
+    assert "round" not in page.split("data-ratings")[1].split("</table>")[0]
     chinese = client.get(f"/e/{event['id']}/ratings", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
     assert "還差 30 局" in chinese
     assert "評分榜" in chinese

@@ -114,10 +114,12 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
 def live_context(event: Event, state: dict) -> dict:
     """What the live parts (_screen_live.html, _organizer_live.html) show, from event_live()."""
     rounds = state["rounds"]
+    earlier = [table | {"round": item["round"]} for item in rounds[:-1] for table in item["tables"]]
     return {
         "event": event,
         "current": rounds[-1] if rounds else None,
-        "earlier": [table | {"round": item["round"]} for item in rounds[:-1] for table in item["tables"]],
+        "earlier": earlier,
+        "table_count": len(rounds[-1]["tables"]) + len(earlier) if rounds else 0,
         "standings": state["standings"],
         "planned": event.rounds,
         "status": state["status"],

@@ -97,9 +97,21 @@ def event_ratings(event: Event, tables: list[TableSeats]) -> Ratings:
         latest = hands_of([table for table in tables if table.round == last])
     ratings = rate(latest, start=before)
     keep(
-        EventRatings, {"event": event}, digest, ratings, prefix_digest=prefix_digest, before=before, most=KEEP
+        EventRatings,
+        {"event": event},
+        digest,
+        without_history(ratings),
+        prefix_digest=prefix_digest,
+        before=without_history(before),
+        most=KEEP,
     )
     return ratings
+
+
+def without_history(ratings: Ratings) -> Ratings:
+    """What an event keeps of its ratings: each player's, not their line over the night (no page
+    of an event draws one), so a stored row reads back in a blink at 200 players and 20 rounds."""
+    return Ratings(players=ratings.players)
 
 
 def stored_before(event: Event, prefix_digest: str) -> Ratings | None:

@@ -14,7 +14,7 @@ from events.from_rounds import EntryLock, Viewer, by_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
 from events.progress import event_progress, next_line, waiting_text
 from events.standings import event_standings
-from events.tally import TALLY_FIELDS, current_tallies
+from events.tally import current_tallies, tally_rows
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:
@@ -53,39 +53,50 @@ def shown_rounds(event: Event, which: str) -> tuple[list[EventRound], set[int]]:
     return [item for item in rounds if item.pk in earlier or item is latest], still
 
 
+class PathOf:
+    """reverse(name, args) resolved once for a thousand tables: the path with a mark for each
+    argument (reverse() for every table was a third of an event's JSON at its caps)."""
+
+    def __init__(self, name: str, count: int) -> None:
+        self.text = reverse(name, args=[f"~{index}~" for index in range(count)])
+
+    def __call__(self, *args: object) -> str:
+        text = self.text
+        for index, value in enumerate(args):
+            text = text.replace(f"~{index}~", str(value))
+        return text
+
+
 def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[dict]:
     """Each round shown (shown_rounds), oldest first: its tables (players in seat order, hands
     played, finished, who is entering now, the join page) and its byes; its time limit while a
     table plays. The tables' edit keys only for the event's edit key."""
     rounds, earlier_shown = shown_rounds(event, which)
     latest_id = rounds[-1].pk if rounds else None
-    tables = list(
-        EventTable.objects.filter(event_round__in=rounds)
-        .order_by("event_round__number", "number")
-        .values(
-            *TALLY_FIELDS,
+    in_rounds = EventTable.objects.filter(event_round__in=rounds)
+    tables = [
+        row
+        for row in tally_rows(
+            in_rounds.order_by("event_round__number", "number"),
             "event_round_id",
             "number",
             "session__finished_at",
             "session__view_key",
             "session__edit_key",
         )
-    )
-    tables = [
-        row
-        for row in tables
         if row["event_round_id"] == latest_id or which == "all" or row["session_id"] in earlier_shown
     ]
     tallies = current_tallies(tables)
     names: dict[int, list[str]] = defaultdict(list)
     for table_id, name in (
-        EventSeat.objects.filter(table__in=[row["session_id"] for row in tables])
+        EventSeat.objects.filter(table__event_round__in=rounds)
         .order_by("table_id", "index")
         .values_list("table_id", "player__name")
     ):
         names[table_id].append(name)
+    playing = in_rounds.filter(session__finished_at__isnull=True).values("session_id")
     holders = dict(
-        EntryLock.objects.filter(session__in=[row["session_id"] for row in tables], expires_at__gt=Now())
+        EntryLock.objects.filter(session_id__in=playing, expires_at__gt=Now())
         .exclude(token="")
         .values_list("session_id", "holder")
     )
@@ -96,6 +107,7 @@ def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[di
         byes[round_id].append(name)
     number_of = {item.pk: item.number for item in rounds}
     repeats = meetings_again(event) if event.seating == "mixed" else {}
+    session_path, join_path = PathOf("rounds:session", 1), PathOf("events:join", 3)
     per_round: dict[int, list[dict]] = defaultdict(list)
     for row in tables:
         finished = row["session__finished_at"] is not None
@@ -107,15 +119,13 @@ def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[di
             "hands": event.hands,
             "finished": finished,
             "view_id": row["session__view_key"],
-            "follow": reverse("rounds:session", args=[row["session__view_key"]]),
-            "join": reverse(
-                "events:join", args=[event.view_key, number_of[row["event_round_id"]], row["number"]]
-            ),
+            "follow": session_path(row["session__view_key"]),
+            "join": join_path(event.view_key, number_of[row["event_round_id"]], row["number"]),
             "entering": holders.get(session_id) if not finished else None,
         }
         if viewer is Viewer.EDITOR:
             shown["session"] = row["session__edit_key"]
-            shown["page"] = reverse("rounds:session", args=[row["session__edit_key"]])
+            shown["page"] = session_path(row["session__edit_key"])
         per_round[row["event_round_id"]].append(shown)
     return [
         round_json(

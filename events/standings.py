@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from events.models import Event, EventPlayer, EventSeat, EventTable
 from events.ratings import TableSeats, event_ratings, first_rating
-from events.tally import TALLY_FIELDS, current_tallies
+from events.tally import current_tallies, tally_rows
 
 
 @dataclass
@@ -70,10 +70,10 @@ def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
         player.pk: Line(player=player.pk, name=player.name, dropped=player.dropped)
         for player in EventPlayer.objects.filter(event=event)
     }
-    tables = list(
-        EventTable.objects.filter(event_round__event=event)
-        .order_by("event_round__number", "number")
-        .values(*TALLY_FIELDS, "event_round__number", "number")
+    tables = tally_rows(
+        EventTable.objects.filter(event_round__event=event).order_by("event_round__number", "number"),
+        "event_round__number",
+        "number",
     )
     tallies = current_tallies(tables)
     place_of = {table["session_id"]: (table["event_round__number"], table["number"]) for table in tables}

@@ -4,15 +4,16 @@ It joins the event's group (draws, players; events/live.py) and the group of eac
 round in play, so each round added, lock taken or table finished reaches it through the table's
 own publish path (the rounds app knows nothing of events).
 
-Changes are coalesced, and the view they lead to is built once for every follower of the event,
-whichever worker holds them: the first change starts a short wait; then the socket claims the
-turn to build (a conditional update of the event's row, at most one claim per COALESCE_SECONDS)
-and, if it wins, reads the event once and sends the view, the screen's part rendered, to the
-event's group. A socket that loses to a claim made after its first change arrived has nothing
-to do (that build read its change); one that loses to an earlier claim tries again when that
-claim's window ends. A round shows on the screens within a second, at one build per window
-however many screens and follow pages are open. The organizer's socket (the edit key, with the
-tables' edit links) builds its own view the same way, unshared.
+Changes are coalesced, and the view they lead to is built once for every screen of the event,
+whichever worker holds them: a change waits BATCH_SECONDS (the changes of one write arrive
+together: the round and its lock); then the socket claims the turn to build (a conditional
+update of the event's row, at most one claim per COALESCE_SECONDS) and, if it wins, reads the
+event once and sends the view, the tables' part rendered, to the event's group. A socket that
+loses to a claim made after its change arrived has nothing to do (that build read its change);
+one that loses to an earlier claim tries again when that claim's window ends. So a lone change
+is built at once, a burst at many tables at most once per window however many screens are
+open, and a hand reaches the screens within COALESCE_SECONDS and a build. The organizer's socket
+(the edit key, with the tables' edit links) builds its own view, at most once per window.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from events.models import Event, EventTable
 from events.selectors import event_by_key, event_live
 
 CLOSE_UNKNOWN_EVENT = 4404
-COALESCE_SECONDS = 0.2
+BATCH_SECONDS = 0.02
+COALESCE_SECONDS = 0.1
 PARTS = {Viewer.FOLLOWER: "events/_screen_live.html", Viewer.EDITOR: "events/_organizer_live.html"}
 logger = logging.getLogger(__name__)
 
@@ -98,6 +100,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.tables: set[int] = set()
         self.pending: asyncio.Task | None = None
         self.last_change: float | None = None  # wall clock of the last change not yet shown
+        self.built_at = 0.0  # when the organizer's socket last built its view
         found = await open_event(self.scope["url_route"]["kwargs"]["key"])
         self.log("socket.connect", status=404 if found is None else 200)
         if found is None:
@@ -164,17 +167,22 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""
         self.last_change = max(self.last_change or 0.0, at or time.time())
         if self.pending is None or self.pending.done():
-            self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS))
+            wait = BATCH_SECONDS
+            if self.viewer is Viewer.EDITOR:  # its own builds, one per window
+                wait = max(wait, self.built_at + COALESCE_SECONDS - time.time())
+            self.pending = asyncio.create_task(self.flush(wait))
 
     async def flush(self, delay: float) -> None:
         await asyncio.sleep(delay)
         if self.last_change is None:
             return  # a view read after the last change came meanwhile
         if self.viewer is Viewer.EDITOR:
-            self.last_change = None
+            self.last_change, self.built_at = None, time.time()
             await self.send_view(await build_view(self.event_id, self.viewer))
             if self.last_change is not None:  # a change came while the view was built
-                self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS))
+                self.pending = asyncio.create_task(
+                    self.flush(max(0.0, self.built_at + COALESCE_SECONDS - time.time()))
+                )
             return
         won, claimed = await claim_build(self.event_id)
         if won:

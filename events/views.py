@@ -3,10 +3,13 @@ organizer's writes. Thin: parse, check the key, call a service or selector, rend
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -144,8 +147,29 @@ def screen_page(request: HttpRequest, event: str) -> HttpResponse:
     context = page_context(request, found, Viewer.FOLLOWER)
     context.update(live_context(found, event_live(found, Viewer.FOLLOWER)))
     tables = [*(context["current"]["tables"] if context["current"] else []), *context["earlier"]]
-    context["table_codes"] = [(table["join"], share_link(request, table["join"]).qr_svg) for table in tables]
+    context["table_codes"] = [(table["join"], join_code(request, table["join"])) for table in tables]
     return render(request, "events/screen.html", context)
+
+
+# The QR codes of the join pages, by their absolute link: drawing 50 of them is most of a screen's
+# page, and every screen of the event (and each reload) shows the same ones until the next draw.
+CODES_KEPT = 512
+codes: OrderedDict[str, SafeString] = OrderedDict()
+codes_guard = threading.Lock()
+
+
+def join_code(request: HttpRequest, path: str) -> SafeString:
+    url = request.build_absolute_uri(path)
+    with codes_guard:
+        if url in codes:
+            codes.move_to_end(url)
+            return codes[url]
+    code = share_link(request, path).qr_svg
+    with codes_guard:
+        codes[url] = code
+        while len(codes) > CODES_KEPT:
+            codes.popitem(last=False)
+    return code
 
 
 def rating_rows(standings: list[dict]) -> list[dict]:

@@ -1,7 +1,7 @@
 // An event's pages live: one socket follows every table of the round in play (events/consumers.py).
 // Each message carries the live part of the screen (or, on the edit key's socket, of the
 // organizer's page) rendered by the server, every sentence translated there; those pages swap it
-// in. A new round drawn, or (where the page asks it) a new status of the night, loads the page
+// in (the screen draws its standings from the message's numbers). A new round drawn, or (where the page asks it) a new status of the night, loads the page
 // again: new tables, new QR codes, other buttons. The clock counts from the draw, or down to the
 // round's time limit. Without JavaScript the pages still show it all once.
 
@@ -27,10 +27,33 @@ function show(message) {
   }
   if ("liveHtml" in root.dataset) {
     root.innerHTML = message.html;
+    renderStandings(message.state.standings);
     document.dispatchEvent(new CustomEvent("event:shown"));
   }
   const problem = document.querySelector("[data-problem][data-next]");
   if (problem && problem.dataset.next !== message.state.next) problem.remove();
+}
+
+// The screen's standings are drawn here from the state's numbers (no sentence in them), so the
+// view the server builds for every screen is the tables alone (events/_screen_live.html).
+function renderStandings(lines) {
+  const template = document.querySelector("[data-standing-row]");
+  if (!template) return;
+  const body = template.parentElement.querySelector("tbody");
+  body.replaceChildren(
+    ...lines.map((line) => {
+      const row = template.content.firstElementChild.cloneNode(true);
+      row.dataset.standing = line.id;
+      row.classList.toggle("dropped", line.dropped);
+      row.querySelector("[data-place]").textContent = line.place;
+      row.querySelector("[data-name]").textContent = line.name;
+      row.querySelector("[data-net]").textContent = line.net;
+      row.querySelector("[data-wins]").textContent = line.wins;
+      row.querySelector("[data-hands]").textContent = line.hands;
+      row.querySelector("[data-table]").textContent = line.table ?? "–";
+      return row;
+    }),
+  );
 }
 
 function connect() {

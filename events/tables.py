@@ -11,8 +11,8 @@ rounds app's signals (rounds/signals.py), so the rounds app stays unaware of eve
   time left; once finished the standings and each player's next table), in hands.
 
 Whether a session is an event's table never changes once it exists (the table is made in the
-transaction that makes the session), so the sessions found not to be one are remembered per
-process by their random edit key, and a plain session's write asks the database nothing more.
+transaction that makes the session), so it is remembered per process by the session's random
+edit key: a plain session's write asks the database nothing more, a table's one query.
 """
 
 from __future__ import annotations
@@ -47,33 +47,58 @@ class TableConflict(ServiceError):
     status = 409
 
 
-NOT_TABLES_SIZE = 8192
-not_tables: OrderedDict[str, None] = OrderedDict()
-not_tables_guard = threading.Lock()
+# Whether a session is an event's table, by its random edit key: None for a plain session, else
+# the event's id. Never changes once the session exists, so it is remembered per process.
+MEMBERSHIP_SIZE = 8192
+membership: OrderedDict[str, int | None] = OrderedDict()
+membership_guard = threading.Lock()
+UNKNOWN = object()
 
 
-def table_of(session: object) -> EventTable | None:
-    """The event table `session` is, with its round and event, and `later`: whether a later
-    round of the event is drawn; None for a session that is no event's table."""
+def remembered(key: str | None) -> object:
+    with membership_guard:
+        if key in membership:
+            membership.move_to_end(key)
+            return membership[key]
+    return UNKNOWN
+
+
+def remember(key: str | None, event_id: int | None) -> None:
+    if key is None:
+        return
+    with membership_guard:
+        membership[key] = event_id
+        while len(membership) > MEMBERSHIP_SIZE:
+            membership.popitem(last=False)
+
+
+def event_of(session: object) -> int | None:
+    """The id of the event whose table `session` is, or None."""
     key = getattr(session, "edit_key", None)
-    with not_tables_guard:
-        if key in not_tables:
-            not_tables.move_to_end(key)
-            return None
-    later = EventRound.objects.filter(
-        event=OuterRef("event_round__event"), number__gt=OuterRef("event_round__number")
-    )
-    found = (
-        EventTable.objects.filter(session_id=session.pk)
-        .select_related("event_round__event")
-        .annotate(later=Exists(later))
-        .first()
-    )
-    if found is None and key is not None:
-        with not_tables_guard:
-            not_tables[key] = None
-            while len(not_tables) > NOT_TABLES_SIZE:
-                not_tables.popitem(last=False)
+    found = remembered(key)
+    if found is UNKNOWN:
+        found = (
+            EventTable.objects.filter(session_id=session.pk)
+            .values_list("event_round__event_id", flat=True)
+            .first()
+        )
+        remember(key, found)
+    return found
+
+
+def table_of(session: object, *, later: bool = False) -> EventTable | None:
+    """The event table `session` is, with its round and event (and, with `later`, whether a
+    later round of the event is drawn); None for a session that is no event's table."""
+    if remembered(getattr(session, "edit_key", None)) is None:
+        return None
+    tables = EventTable.objects.filter(session_id=session.pk).select_related("event_round__event")
+    if later:
+        drawn = EventRound.objects.filter(
+            event=OuterRef("event_round__event"), number__gt=OuterRef("event_round__number")
+        )
+        tables = tables.annotate(later=Exists(drawn))
+    found = tables.first()
+    remember(getattr(session, "edit_key", None), found.event_round.event_id if found else None)
     return found
 
 
@@ -84,7 +109,7 @@ def refusal(template: str, table: EventTable, **params: object) -> TableConflict
 
 
 def table_write(sender: object, *, session: object, action: str, **kwargs: object) -> str | None:
-    table = table_of(session)
+    table = table_of(session, later=action in CORRECTIONS)
     if table is None:
         return None
     finished = session.finished_at is not None
@@ -103,20 +128,16 @@ def table_write(sender: object, *, session: object, action: str, **kwargs: objec
 def table_changed(
     sender: object, *, session_id: int, kinds: list[str], session: object = None, **kwargs: object
 ) -> None:
-    if session is None or table_of(session) is None:
+    event_id = event_of(session) if session is not None else None
+    if event_id is None:
         return
     tally.refresh(session)
     if "session.finished" in kinds or "session.reopened" in kinds:
-        event_id = (
-            EventTable.objects.filter(session_id=session_id)
-            .values_list("event_round__event_id", flat=True)
-            .first()
-        )
         live.announce(event_id, "table.finished")
 
 
 def table_page(sender: object, *, session: object, **kwargs: object) -> PageHost | None:
-    table = table_of(session)
+    table = table_of(session, later=True)
     if table is None:
         return None
     return PageHost(

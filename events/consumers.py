@@ -19,6 +19,7 @@ open, and a hand reaches the screens within COALESCE_SECONDS and a build. The or
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -26,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -77,19 +79,23 @@ def claim_build(event_id: int) -> tuple[bool, float]:
 
 
 @database_sync_to_async
-def build_view(event_id: int, viewer: Viewer) -> dict:
-    """The view the socket sends, its live part rendered in each language a page may speak
-    (every follower shares one build, whatever the language of its page)."""
+def build_view(event_id: int, viewer: Viewer) -> dict[str, str]:
+    """The message the socket sends, as JSON text, in each language a page may speak: its live
+    part rendered there (every screen shares one build, whatever its page's language, and the
+    text is encoded once per build, not once per screen)."""
     from events.views import live_context  # the pages' own context for their live part
 
     event = Event.objects.get(pk=event_id)
     state = event_live(event, viewer)
     context = live_context(event, state)
-    html = {}
+    texts = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            html[translation.get_language()] = render_to_string(PARTS[viewer], context)
-    return {"event": "event.state", "state": state, "html": html}
+            html = render_to_string(PARTS[viewer], context)
+            texts[translation.get_language()] = json.dumps(
+                {"event": "event.state", "state": state, "html": html}, cls=DjangoJSONEncoder
+            )
+    return texts
 
 
 class EventConsumer(AsyncJsonWebsocketConsumer):
@@ -158,10 +164,9 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
                 self.soon(at=self.last_change)
         await self.send_view(message["view"])
 
-    async def send_view(self, view: dict) -> None:
+    async def send_view(self, texts: dict[str, str]) -> None:
         """The view with its live part in this socket's language."""
-        html = view["html"].get(self.language) or next(iter(view["html"].values()))
-        await self.send_json({**view, "html": html})
+        await self.send(text_data=texts.get(self.language) or next(iter(texts.values())))
 
     def soon(self, *, at: float | None = None) -> None:
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""

@@ -1,3 +1,5 @@
+import { HAND_WORDS, handsPage } from "./hand-words.js";
+
 // Show a state payload (the same one the server renders the page from) in the page.
 // Display only: every number shown here was computed by the server, and every sentence was
 // rendered by the page, translated, with its numbers left as %(…)s (data-pattern-*): this fills them.
@@ -9,14 +11,16 @@ export function fill(pattern, values) {
 // The sentences an element of the page carries (rounds/templatetags/table.py: patterns).
 const patterns = (selector) => document.querySelector(selector)?.dataset ?? {};
 
-// Sentences only the script shows come from the JavaScript catalog.
+// Sentences only the script shows come from the JavaScript catalog (in a table's words: hand-words.js).
 export const t = (text, values) => {
-  const translated = window.gettext ? window.gettext(text) : text;
+  const worded = window.gettext && handsPage() ? HAND_WORDS[text] : undefined;
+  const translated = worded ? worded() : window.gettext ? window.gettext(text) : text;
   return values ? fill(translated, values) : translated;
 };
 
 export const tn = (singular, plural, count, values) => {
-  const text = window.ngettext ? window.ngettext(singular, plural, count) : count === 1 ? singular : plural;
+  const worded = window.ngettext && handsPage() ? HAND_WORDS[singular] : undefined;
+  const text = worded ? worded(count) : window.ngettext ? window.ngettext(singular, plural, count) : count === 1 ? singular : plural;
   return fill(text, values);
 };
 

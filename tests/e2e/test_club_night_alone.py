@@ -100,6 +100,7 @@ def test_a_club_night_of_twelve_run_by_one_organizer(phones, browser, server_url
     expect(tables[0].locator("[data-round-heading]")).to_have_text("Hand 1 of 3")
     type_keys(tables[0], "3 4 5 Enter")
     wait_for_rounds(tables[0], 1)
+    expect(tables[0].locator("[data-undo-text]")).to_contain_text("Hand 1 added")  # the script's words too
     expect(screen.locator(".screen-table[data-table='1']")).to_contain_text("Hand 2 of 3")
 
     # Time is up: the server's clock and the phones' reach the round's end.

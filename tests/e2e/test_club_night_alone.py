@@ -134,7 +134,9 @@ def test_a_club_night_of_twelve_run_by_one_organizer(phones, browser, server_url
     expect(organizer.locator("[data-confirm-drop]")).to_contain_text("Drop Max? Their results stay")
     organizer.click("[data-action='confirm-drop']")
     expect(follow.locator("[data-player-link='Max']")).to_have_count(0)
-    assert organizer.evaluate("document.documentElement.scrollWidth") <= 360  # the standings fit the phone
+    assert organizer.evaluate("document.documentElement.scrollWidth") <= 360
+    standings_fit = "(() => { const t = document.querySelector('[data-standings]'); return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    assert organizer.evaluate(standings_fit)  # the standings fit the phone: no sideways scrolling
 
     organizer.click("[data-action='draw']")
     expect(organizer.locator("[data-repeats]")).to_have_count(1)  # 12 players: some pairs meet again
@@ -164,3 +166,37 @@ def test_a_club_night_of_twelve_run_by_one_organizer(phones, browser, server_url
     expect(screen.locator("[data-clock]")).to_have_count(0)
     context.close()
     assert errors == []
+
+
+def test_the_screen_of_fifty_tables_and_two_hundred_players_turns_its_pages(
+    browser, server_url, live_api, transactional_db
+):
+    players = [f"Player {number:03d}" for number in range(200)]
+    status, event = live_api.call(
+        "POST", "/api/events", {"name": "Big night", "players": players, "rounds": 2, "hands": 3}
+    )
+    assert status == 201, event
+    status, drawn = live_api.call("POST", f"/api/events/{event['id']}/rounds", {})
+    assert len(drawn["tables"]) == 50
+    for size in SCREENS:
+        context = browser.new_context(viewport=size, locale="en-GB")
+        context.clock.install()
+        screen = context.new_page()
+        screen.goto(server_url + event["links"]["screen"])
+        screen.wait_for_selector("[data-status='live']")
+        fit = fits_without_scrolling(screen)
+        assert (fit["scrolls"], fit["cut"]) == (False, 0), size
+        assert 6 <= fit["codes"] < 50  # a page of tables, each with its code whole
+        tables = screen.locator("[data-pages='tables']")
+        pages = int(tables.get_attribute("data-page-count"))
+        assert pages == -(-50 // fit["codes"])
+        expect(screen.locator("[data-page-count='tables']")).to_have_text(f"Page 1 of {pages}")
+        first = screen.locator(".screen-table:not([hidden]) h2").first.inner_text()
+        screen.clock.run_for(8_500)  # the pages turn by themselves
+        expect(tables).to_have_attribute("data-page", "2")
+        assert screen.locator(".screen-table:not([hidden]) h2").first.inner_text() != first
+        assert fits_without_scrolling(screen)["cut"] == 0
+        standings = screen.locator("[data-pages='standings']")
+        assert int(standings.get_attribute("data-page-count")) > 1
+        expect(standings).to_have_attribute("data-page", "2")
+        context.close()

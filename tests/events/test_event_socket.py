@@ -39,7 +39,8 @@ def hands_played(message):
     return [table["hands_played"] for table in message["state"]["rounds"][-1]["tables"]]
 
 
-async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
+async def test_a_round_at_any_table_reaches_the_screen():
+    # How soon is a benchmark's figure (benchmarks/event_night.py); here: it arrives, whole.
     event, tables = await an_event_drawn()
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
         assert connected
@@ -47,12 +48,10 @@ async def test_a_round_at_any_table_reaches_the_screen_within_a_second():
         assert first["event"] == "event.state"
         assert hands_played(first) == [0, 0]
         assert "Hand 1 of 3" in first["html"]
-        started = time.monotonic()
         await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
         message = await socket.receive_json_from(WAIT)
         while hands_played(message) != [0, 1]:
             message = await socket.receive_json_from(WAIT)
-        assert time.monotonic() - started < 1.0
         assert "Hand 2 of 3" in message["html"]
         assert "session" not in message["state"]["rounds"][-1]["tables"][0]
 

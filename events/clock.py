@@ -1,5 +1,9 @@
-"""The clock of an event's time limits (SPEC 11.1): every reader asks `clock.now()`, which a test
-moves forward (`clock.move(minutes=25)`) instead of waiting for the time to pass."""
+"""The clock of an event's time limits (SPEC 11.1): every reader asks `clock.now()`. Tests freeze
+it and move it (`advance`) instead of waiting for a round's minutes to pass.
+
+The same kind of clock as the entry lock's on main (rounds/clock.py: freeze, advance, thaw,
+now); once both are in one tree this module can hand on that one clock instead.
+"""
 
 from __future__ import annotations
 
@@ -10,16 +14,22 @@ from django.utils import timezone
 
 class Clock:
     def __init__(self) -> None:
-        self.offset = timedelta()
+        self.frozen_at: datetime | None = None
 
     def now(self) -> datetime:
-        return timezone.now() + self.offset
+        return self.frozen_at or timezone.now()
 
-    def move(self, **delta: float) -> None:
-        self.offset += timedelta(**delta)
+    # For tests: stop the clock, move it, let it run again.
+    def freeze(self) -> None:
+        self.frozen_at = timezone.now()
 
-    def reset(self) -> None:
-        self.offset = timedelta()
+    def advance(self, seconds: float) -> None:
+        if self.frozen_at is None:
+            raise RuntimeError("freeze the clock before moving it")
+        self.frozen_at += timedelta(seconds=seconds)
+
+    def thaw(self) -> None:
+        self.frozen_at = None
 
 
 clock = Clock()

@@ -14,9 +14,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def event_clock():
-    clock.reset()
+    """The time limits' clock, stopped: each test moves it (`advance`), none waits."""
+    clock.freeze()
     yield clock
-    clock.reset()
+    clock.thaw()
 
 
 def event_of(api, event):
@@ -38,15 +39,16 @@ def test_the_round_carries_its_end_while_tables_play(api, event_clock):
     assert event["minutes"] == 25
     drawn = draw(api, event["id"])
     stored = EventRound.objects.get()
+    assert stored.drawn_at == event_clock.now()
     assert (stored.ends_at - stored.drawn_at).total_seconds() == 25 * 60
-    assert drawn["ends_at"] == stored.ends_at.isoformat().replace("+00:00", "+00:00")
-    assert drawn["ends_at"].endswith("+00:00")
+    assert drawn["ends_at"] == stored.ends_at.isoformat()
+    assert drawn["ends_at"].endswith("+00:00")  # UTC
     shown = event_of(api, event)
     assert shown["status"] == "playing"
     assert shown["next"] == "Round 1: 25 minutes left"
-    event_clock.move(minutes=24, seconds=30)
+    event_clock.advance(24 * 60 + 30)
     assert event_of(api, event)["next"] == "Round 1: 1 minute left"
-    event_clock.move(minutes=1)
+    event_clock.advance(60)
     assert event_of(api, event)["next"] == "Waiting for tables 1 and 2"
 
 
@@ -54,7 +56,7 @@ def test_at_zero_the_hand_in_play_is_each_tables_last(api, event_clock):
     event = new_event(api, minutes=25, hands=5)
     first, second = draw(api, event["id"])["tables"]
     play_table(api, first["session"], hand_for(4))
-    event_clock.move(minutes=25)
+    event_clock.advance(25 * 60)
     play_table(api, first["session"], hand_for(4, winner=2))
     tables = event_of(api, event)["rounds"][0]["tables"]
     assert (tables[0]["hands_played"], tables[0]["finished"]) == (2, True)
@@ -76,7 +78,7 @@ def test_at_zero_the_hand_in_play_is_each_tables_last(api, event_clock):
 def test_before_zero_a_hand_leaves_the_table_playing(api, event_clock):
     event = new_event(api, minutes=25, hands=5)
     first, _second = draw(api, event["id"])["tables"]
-    event_clock.move(minutes=24, seconds=59)
+    event_clock.advance(24 * 60 + 59)
     play_table(api, first["session"], hand_for(4))
     assert Session.objects.get(edit_key=first["session"]).finished is False
 

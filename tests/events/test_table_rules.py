@@ -132,7 +132,7 @@ def test_the_table_page_speaks_of_hands_and_offers_no_reopen_rematch_or_rules(ap
     assert 'data-pattern-round="Hand %(number)s"' in playing
     assert 'data-open="settings"' not in playing
     assert "Add hand" in playing
-    assert 'data-words="hands"' in playing  # the script's sentences say hand too (static/js/hand-words.js)
+    assert "Hand %(number)s added" in playing  # the script's sentences say hand too (data-hand-words)
     finished = client.get(f"/s/{table['session']}/").content.decode()
     assert "Finished after 2 hands" in finished
     assert 'data-action="reopen"' not in finished

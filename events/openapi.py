@@ -71,6 +71,10 @@ EVENT_SCHEMAS = {
             },
             "tables": array(TABLE),
             "byes": NAMES,
+            "repeats": {
+                "type": "integer",
+                "description": "mixed seating: the pairs at its tables who met in an earlier round",
+            },
         },
         required=("round", "tables", "byes"),
     ),

@@ -72,6 +72,32 @@ def event_progress(event: Event) -> Progress:
     )
 
 
+def progress_of_rounds(event: Event, rounds: list[dict]) -> Progress:
+    """Where the event stands, from its rounds as the live view shows them (the round drawn last
+    whole, and the earlier rounds' tables still playing): no query of its own."""
+    if not rounds:
+        return event_progress_before(event)
+    latest = rounds[-1]
+    waiting = tuple(table["table"] for table in latest["tables"] if not table["finished"])
+    before = sum(not table["finished"] for item in rounds[:-1] for table in item["tables"])
+    status = "playing" if waiting or before else "between" if latest["round"] < event.rounds else "over"
+    ends_at = latest.get("ends_at")
+    return Progress(
+        status=status,
+        round=latest["round"],
+        planned=event.rounds,
+        waiting=waiting,
+        playing_before=before,
+        ends_at=datetime.fromisoformat(ends_at) if ends_at and waiting else None,
+    )
+
+
+def event_progress_before(event: Event) -> Progress:
+    return Progress(
+        status="before", round=0, planned=event.rounds, waiting=(), playing_before=0, ends_at=None
+    )
+
+
 def tables_text(tables: tuple[int, ...]) -> str:
     """3 → "3"; 3, 5 → "3 and 5"; 3, 5, 7 → "3, 5 and 7"."""
     if len(tables) == 1:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from events.from_rounds import EntryLock, Viewer, by_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
-from events.progress import event_progress, next_line, waiting_text
+from events.progress import event_progress, next_line, progress_of_rounds, waiting_text
 from events.standings import event_standings
 from events.tally import current_tallies, tally_rows
 
@@ -44,13 +44,13 @@ def shown_rounds(event: Event, which: str) -> tuple[list[EventRound], set[int]]:
     latest = rounds[-1]
     if which == "latest":
         return [latest], set()
-    still = set(
+    still = dict(
         EventTable.objects.filter(
             event_round__event=event, event_round__number__lt=latest.number, session__finished_at__isnull=True
-        ).values_list("session_id", flat=True)
+        ).values_list("session_id", "event_round_id")
     )
-    earlier = set(EventTable.objects.filter(session_id__in=still).values_list("event_round_id", flat=True))
-    return [item for item in rounds if item.pk in earlier or item is latest], still
+    earlier = set(still.values())
+    return [item for item in rounds if item.pk in earlier or item is latest], set(still)
 
 
 class PathOf:
@@ -202,13 +202,14 @@ def event_live(event: Event, viewer: Viewer) -> dict:
     list or the rules, which a draw or a page load brings). The screen's view (the follow key)
     leaves the ratings out: it shows none, and every screen and follower receives it."""
     rated = viewer is Viewer.EDITOR
-    progress = event_progress(event)
+    rounds = event_rounds(event, viewer, which="in_play")
+    progress = progress_of_rounds(event, rounds)
     return {
         "version": event.version,
         "status": progress.status,
         "next": next_line(progress),
         "waiting": waiting_text(progress) if progress.status == "playing" else "",
-        "rounds": event_rounds(event, viewer, which="in_play"),
+        "rounds": rounds,
         "standings": [line.as_json() for line in event_standings(event, ratings=rated)],
     }
 

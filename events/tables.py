@@ -5,8 +5,9 @@ rounds app's signals (rounds/signals.py), so the rounds app stays unaware of eve
   length are the organizer's, so it cannot be reopened, played past its hands, ended early or
   rematched (409 naming the event); its hands can be corrected and deleted until the next draw;
   once its round's time is up, the hand being entered is its last.
-- `table_changed` (session_published): the table's stored totals (events/tally.py), and, when
-  the table finished or reopened, a word to the event's pages (events/live.py).
+- `table_saved` (session_saved): the table's stored totals (events/tally.py), in the change's
+  own transaction; `table_changed` (session_published): once committed, a table finished or
+  reopened is a word to the event's pages (events/live.py).
 - `table_page` (session_hosted_page): the banner of the table's page (the event, its round, the
   time left; once finished the standings and each player's next table), in hands.
 
@@ -125,14 +126,18 @@ def table_write(sender: object, *, session: object, action: str, **kwargs: objec
     return None
 
 
+def table_saved(sender: object, *, session: object, **kwargs: object) -> None:
+    """In the change's own transaction: the table's totals as of the session's new version."""
+    if event_of(session) is not None:
+        tally.refresh(session)
+
+
 def table_changed(
     sender: object, *, session_id: int, kinds: list[str], session: object = None, **kwargs: object
 ) -> None:
+    """After the change's commit: a table finished (or reopened) is news for the event's pages."""
     event_id = event_of(session) if session is not None else None
-    if event_id is None:
-        return
-    tally.refresh(session)
-    if "session.finished" in kinds or "session.reopened" in kinds:
+    if event_id is not None and ("session.finished" in kinds or "session.reopened" in kinds):
         live.announce(event_id, "table.finished")
 
 

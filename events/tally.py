@@ -1,11 +1,11 @@
 """Each event table's totals per seat, kept so the standings never walk every hand (issue 29):
 net, hands won and real losses, and the hands played, as of a version of the table's session.
 
-After each change of a table's session (rounds.signals.session_published, after its commit)
-`refresh` reads that table's hands (a table holds at most MAX_EVENT_HANDS) and stores its totals
-with the session's version. A reader that finds a table's stored version behind its session's
-(a change whose refresh has not run yet, or failed) counts that table from its hands instead
-(`current_tallies`), so what it shows is never stale.
+In each change of a table's session (rounds.signals.session_saved, inside the change's own
+transaction) `refresh` reads that table's hands (a table holds at most MAX_EVENT_HANDS) and
+stores its totals with the session's version. A reader that finds a table's stored version
+behind its session's (a change that saved no sums: players seated by a swap) counts that table
+from its hands instead (`current_tallies`), so what it shows is never stale.
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ def current_tallies(rows: list[dict]) -> dict[int, Tally]:
 
 
 def refresh(session: object) -> None:
-    """Store the totals of the table whose session just changed (`session` as the change saved
-    it); a later version already stored is kept."""
+    """Store the totals of the table whose session is changing (`session` as the change saved
+    it, in its transaction)."""
     tally = Tally.of(session.pairwise, hands_by_session([session.pk])[session.pk])
     EventTable.objects.filter(session_id=session.pk, tally_version__lt=session.version).update(
         hands_played=tally.hands,

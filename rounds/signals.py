@@ -21,6 +21,8 @@
   "rematch"). The app that owns the session's rules may refuse the write by raising a
   ServiceError (an event's table: its length, rules and players are the event's), or answer
   LAST_WRITE: the write ends the session (a round whose time is up: the hand in play is the last).
+- `session_saved` (session=): inside a change's transaction, once the session's sums, version
+  and end are saved (before its commit): what another app keeps of the session changes with it.
 - `session_hosted_page` (session=): while the session page is drawn, the app that owns the session
   may answer a PageHost (what the page shows of it; see below), else the page is the plain one.
 """
@@ -38,6 +40,7 @@ rematch_counted = Signal()
 rematch_rules = Signal()
 session_hosted = Signal()
 session_changing = Signal()
+session_saved = Signal()
 session_hosted_page = Signal()
 
 # A receiver of session_changing answers this when the write it allows is the session's last.

@@ -154,8 +154,10 @@ def test_the_screen_reads_no_hand_and_the_same_queries_at_one_or_many_hands(api)
 def test_a_table_whose_totals_lag_is_counted_from_its_hands(api):
     event = new_event(api, hands=3)
     drawn = draw(api, event["id"])
-    play_table(api, drawn["tables"][0]["session"], [0, 3, 4, 5], [2, 0, 1, 13])  # no commit: nothing stored
-    assert EventTable.objects.get(session__edit_key=drawn["tables"][0]["session"]).tally_version == -1
+    play_table(api, drawn["tables"][0]["session"], [0, 3, 4, 5], [2, 0, 1, 13])
+    stored = EventTable.objects.get(session__edit_key=drawn["tables"][0]["session"])
+    assert (stored.hands_played, stored.wins) == (2, [1, 1, 0, 0])  # kept in each hand's transaction
+    EventTable.objects.update(tally_version=-1, hands_played=0, wins=[0, 0, 0, 0])  # as if it lagged
     found = Event.objects.get()
     lines = {line.name: line for line in event_standings(found, ratings=False)}
     seated = drawn["tables"][0]["players"]

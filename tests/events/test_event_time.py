@@ -6,6 +6,8 @@ import pytest
 
 from events.clock import clock
 from events.models import Event, EventRound
+from events.selectors import event_live
+from rounds.selectors import Viewer
 from rounds.models import Session
 from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
 
@@ -21,7 +23,12 @@ def event_clock():
 
 
 def event_of(api, event):
-    return api.get(f"/api/events/{event['id']}").json()
+    """The event as the API answers, checked against what the live view says of it (its own
+    reading of the same state, from the rounds it shows)."""
+    shown = api.get(f"/api/events/{event['id']}").json()
+    live = event_live(Event.objects.get(edit_key=event["id"]), Viewer.FOLLOWER)
+    assert (live["status"], live["next"]) == (shown["status"], shown["next"])
+    return shown
 
 
 @pytest.mark.parametrize("minutes", [0, 241, "25", 2.5, True])
@@ -124,6 +131,20 @@ def test_status_and_next_through_the_night(api):
         play_table(api, table["session"], hand_for(4))
     shown = event_of(api, event)
     assert (shown["status"], shown["next"]) == ("over", "The night is over")
+
+
+def test_after_a_forced_draw_the_tables_still_playing_are_waited_for(api):
+    event = new_event(api, rounds=2, hands=1)
+    first = draw(api, event["id"])
+    play_table(api, first["tables"][0]["session"], hand_for(4))
+    second = draw(api, event["id"], force=True)
+    assert event_of(api, event)["next"] == "Waiting for tables 1 and 2"
+    for table in second["tables"]:
+        play_table(api, table["session"], hand_for(4))
+    shown = event_of(api, event)
+    assert (shown["status"], shown["next"]) == ("playing", "Waiting for 1 table of an earlier round")
+    play_table(api, first["tables"][1]["session"], hand_for(4))
+    assert event_of(api, event)["status"] == "over"
     refused = api.post(f"/api/events/{event['id']}/rounds", {})
     assert refused.status_code == 409
 

@@ -13,13 +13,15 @@ rounds app's signals (rounds/signals.py), so the rounds app stays unaware of eve
 
 Whether a session is an event's table never changes once it exists (the table is made in the
 transaction that makes the session), so it is remembered per process by the session's random
-edit key: a plain session's write asks the database nothing more, a table's one query.
+edit key, with whether its event has a time limit: a plain session's write, and a hand at a
+table without a clock, ask the database nothing more.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
@@ -48,10 +50,17 @@ class TableConflict(ServiceError):
     status = 409
 
 
+class Hosted(NamedTuple):
+    """What never changes of an event's table: its event, and whether that event has a time limit."""
+
+    event_id: int
+    timed: bool
+
+
 # Whether a session is an event's table, by its random edit key: None for a plain session, else
-# the event's id. Never changes once the session exists, so it is remembered per process.
+# Hosted. Never changes once the session exists, so it is remembered per process.
 MEMBERSHIP_SIZE = 8192
-membership: OrderedDict[str, int | None] = OrderedDict()
+membership: OrderedDict[str, Hosted | None] = OrderedDict()
 membership_guard = threading.Lock()
 UNKNOWN = object()
 
@@ -64,25 +73,26 @@ def remembered(key: str | None) -> object:
     return UNKNOWN
 
 
-def remember(key: str | None, event_id: int | None) -> None:
+def remember(key: str | None, hosted: Hosted | None) -> None:
     if key is None:
         return
     with membership_guard:
-        membership[key] = event_id
+        membership[key] = hosted
         while len(membership) > MEMBERSHIP_SIZE:
             membership.popitem(last=False)
 
 
-def event_of(session: object) -> int | None:
-    """The id of the event whose table `session` is, or None."""
+def hosted_by(session: object) -> Hosted | None:
+    """The event whose table `session` is (and whether it is timed), or None."""
     key = getattr(session, "edit_key", None)
     found = remembered(key)
     if found is UNKNOWN:
-        found = (
+        row = (
             EventTable.objects.filter(session_id=session.pk)
-            .values_list("event_round__event_id", flat=True)
+            .values_list("event_round__event_id", "event_round__event__minutes")
             .first()
         )
+        found = None if row is None else Hosted(event_id=row[0], timed=row[1] is not None)
         remember(key, found)
     return found
 
@@ -99,7 +109,12 @@ def table_of(session: object, *, later: bool = False) -> EventTable | None:
         )
         tables = tables.annotate(later=Exists(drawn))
     found = tables.first()
-    remember(getattr(session, "edit_key", None), found.event_round.event_id if found else None)
+    hosted = None
+    if found is not None:
+        hosted = Hosted(
+            event_id=found.event_round.event_id, timed=found.event_round.event.minutes is not None
+        )
+    remember(getattr(session, "edit_key", None), hosted)
     return found
 
 
@@ -110,6 +125,11 @@ def refusal(template: str, table: EventTable, **params: object) -> TableConflict
 
 
 def table_write(sender: object, *, session: object, action: str, **kwargs: object) -> str | None:
+    hosted = hosted_by(session)
+    if hosted is None:
+        return None
+    if action == "add" and session.finished_at is None and not hosted.timed:
+        return None  # a hand at a table still playing, without a clock: nothing to look up
     table = table_of(session, later=action in CORRECTIONS)
     if table is None:
         return None
@@ -128,7 +148,7 @@ def table_write(sender: object, *, session: object, action: str, **kwargs: objec
 
 def table_saved(sender: object, *, session: object, **kwargs: object) -> None:
     """In the change's own transaction: the table's totals as of the session's new version."""
-    if event_of(session) is not None:
+    if hosted_by(session) is not None:
         tally.refresh(session)
 
 
@@ -136,9 +156,9 @@ def table_changed(
     sender: object, *, session_id: int, kinds: list[str], session: object = None, **kwargs: object
 ) -> None:
     """After the change's commit: a table finished (or reopened) is news for the event's pages."""
-    event_id = event_of(session) if session is not None else None
-    if event_id is not None and ("session.finished" in kinds or "session.reopened" in kinds):
-        live.announce(event_id, "table.finished")
+    hosted = hosted_by(session) if session is not None else None
+    if hosted is not None and ("session.finished" in kinds or "session.reopened" in kinds):
+        live.announce(hosted.event_id, "table.finished")
 
 
 def table_page(sender: object, *, session: object, **kwargs: object) -> PageHost | None:

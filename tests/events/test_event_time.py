@@ -7,8 +7,8 @@ import pytest
 from events.clock import clock
 from events.models import Event, EventRound
 from events.selectors import event_live
-from rounds.selectors import Viewer
 from rounds.models import Session
+from rounds.selectors import Viewer
 from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
 
 pytestmark = pytest.mark.django_db

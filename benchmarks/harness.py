@@ -143,7 +143,16 @@ def base_env(**more: str) -> dict[str, str]:
     # The bench opens a few hundred sessions from one address: far past the per-address limit.
     limits = {
         f"RATE_LIMIT_{scope}": "1000000/3600"
-        for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS", "EVENTS", "EVENT_CHANGES")
+        for scope in (
+            "SESSIONS",
+            "GROUPS",
+            "IMPORTS",
+            "REMATCHES",
+            "EVENINGS",
+            "EVENTS",
+            "EVENT_CHANGES",
+            "EVENT_TABLES",
+        )
     }
     return {
         **env,

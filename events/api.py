@@ -11,13 +11,14 @@ from events import services
 from events.export import event_csv
 from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body, open_by_key
 from events.inputs import clean_event
-from events.limits import event_limited
+from events.limits import draw_limited, event_limited
 from events.models import Event
 from events.rules import rules_of_group
 from events.selectors import event_by_key, event_json, event_rounds
 
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
-CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group"}
+CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes"}
+CHANGE_FIELDS = ("add", "drop", "restore", "swap")
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 
@@ -47,8 +48,8 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
         found, viewer = open_event(event)
         return JsonResponse(event_json(found, viewer), **JSON_TEXT)
     found, viewer = open_event(event, write=True)
-    body = json_body(request, allowed={"add", "drop", "swap"})
-    for field in ("add", "drop", "swap"):
+    body = json_body(request, allowed=set(CHANGE_FIELDS))
+    for field in CHANGE_FIELDS:
         if field in body and not isinstance(body[field], list):
             raise ProtocolError(400, _("%(field)s: give a list of names") % {"field": field}, field=field)
     with event_limited(request, "event_change", subject=found.edit_key):
@@ -57,8 +58,13 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
             services.event_swap(
                 event=found, first=swap[0] if swap else None, second=swap[1] if len(swap) == 2 else None
             )
-        if body.get("add") or body.get("drop"):
-            services.event_players_change(event=found, add=body.get("add") or [], drop=body.get("drop") or [])
+        if body.get("add") or body.get("drop") or body.get("restore"):
+            services.event_players_change(
+                event=found,
+                add=body.get("add") or [],
+                drop=body.get("drop") or [],
+                restore=body.get("restore") or [],
+            )
     found.refresh_from_db()
     return JsonResponse(event_json(found, viewer), **JSON_TEXT)
 
@@ -71,10 +77,21 @@ def draw(request: HttpRequest, event: str) -> JsonResponse:
     force = body.get("force", False)
     if not isinstance(force, bool):
         raise ProtocolError(400, _("force: give true or false"), field="force")
-    with event_limited(request, "event_change", subject=found.edit_key):
+    with draw_limited(request, found):
         services.event_draw(event=found, force=force)
-    drawn = event_rounds(found, viewer, latest_only=True)[0]
+    drawn = event_rounds(found, viewer, which="latest")[0]
     return JsonResponse(drawn, status=201, **JSON_TEXT)
+
+
+@endpoint("POST")
+def end_round(request: HttpRequest, event: str) -> JsonResponse:
+    """End the round in play now: every table still playing is finished as it stands."""
+    found, viewer = open_event(event, write=True)
+    json_body(request, allowed=set(), required=False)
+    with event_limited(request, "event_change", subject=found.edit_key):
+        services.event_round_end(event=found)
+    found.refresh_from_db()
+    return JsonResponse(event_json(found, viewer), **JSON_TEXT)
 
 
 @endpoint("GET")

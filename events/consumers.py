@@ -4,20 +4,22 @@ It joins the event's group (draws, players; events/live.py) and the group of eac
 round in play, so each round added, lock taken or table finished reaches it through the table's
 own publish path (the rounds app knows nothing of events).
 
-Changes are coalesced, and the view they lead to is built once for every follower of the event,
-whichever worker holds them: the first change starts a short wait; then the socket claims the
-turn to build (a conditional update of the event's row, at most one claim per COALESCE_SECONDS)
-and, if it wins, reads the event once and sends the view, the screen's part rendered, to the
-event's group. A socket that loses to a claim made after its first change arrived has nothing
-to do (that build read its change); one that loses to an earlier claim tries again when that
-claim's window ends. A round shows on the screens within a second, at one build per window
-however many screens and follow pages are open. The organizer's socket (the edit key, with the
-tables' edit links) builds its own view the same way, unshared.
+Changes are coalesced, and the view they lead to is built once for every screen of the event,
+whichever worker holds them: a change waits BATCH_SECONDS (the changes of one write arrive
+together: the round and its lock); then the socket claims the turn to build (a conditional
+update of the event's row, at most one claim per COALESCE_SECONDS) and, if it wins, reads the
+event once and sends the view, the tables' part rendered, to the event's group. A socket that
+loses to a claim made after its change arrived has nothing to do (that build read its change);
+one that loses to an earlier claim tries again when that claim's window ends. So a lone change
+is built at once, a burst at many tables at most once per window however many screens are
+open, and a hand reaches the screens within COALESCE_SECONDS and a build. The organizer's socket
+(the edit key, with the tables' edit links) builds its own view, at most once per window.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -25,17 +27,19 @@ from datetime import UTC, datetime, timedelta
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from events.from_rounds import Viewer, log_socket, table_group
-from events.live import event_group
+from events.live import changes_group, event_group
 from events.models import Event, EventTable
 from events.selectors import event_by_key, event_live
 
 CLOSE_UNKNOWN_EVENT = 4404
-COALESCE_SECONDS = 0.2
+BATCH_SECONDS = 0.02
+COALESCE_SECONDS = 0.1
 PARTS = {Viewer.FOLLOWER: "events/_screen_live.html", Viewer.EDITOR: "events/_organizer_live.html"}
 logger = logging.getLogger(__name__)
 
@@ -48,14 +52,18 @@ def open_event(key: str) -> tuple[int, Viewer] | None:
 
 @database_sync_to_async
 def tables_in_play(event_id: int) -> set[int]:
-    """The sessions of the round drawn last."""
+    """The sessions of the round drawn last, and those of earlier rounds still playing (a table
+    left playing by a forced draw)."""
     latest = (
         EventTable.objects.filter(event_round__event_id=event_id).order_by("-event_round__number").first()
     )
     if latest is None:
         return set()
     return set(
-        EventTable.objects.filter(event_round_id=latest.event_round_id).values_list("session_id", flat=True)
+        EventTable.objects.filter(
+            Q(event_round_id=latest.event_round_id)
+            | Q(event_round__event_id=event_id, session__finished_at__isnull=True)
+        ).values_list("session_id", flat=True)
     )
 
 
@@ -71,19 +79,23 @@ def claim_build(event_id: int) -> tuple[bool, float]:
 
 
 @database_sync_to_async
-def build_view(event_id: int, viewer: Viewer) -> dict:
-    """The view the socket sends, its live part rendered in each language a page may speak
-    (every follower shares one build, whatever the language of its page)."""
+def build_view(event_id: int, viewer: Viewer) -> dict[str, str]:
+    """The message the socket sends, as JSON text, in each language a page may speak: its live
+    part rendered there (every screen shares one build, whatever its page's language, and the
+    text is encoded once per build, not once per screen)."""
     from events.views import live_context  # the pages' own context for their live part
 
     event = Event.objects.get(pk=event_id)
     state = event_live(event, viewer)
     context = live_context(event, state)
-    html = {}
+    texts = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            html[translation.get_language()] = render_to_string(PARTS[viewer], context)
-    return {"event": "event.state", "state": state, "html": html}
+            html = render_to_string(PARTS[viewer], context)
+            texts[translation.get_language()] = json.dumps(
+                {"event": "event.state", "state": state, "html": html}, cls=DjangoJSONEncoder
+            )
+    return texts
 
 
 class EventConsumer(AsyncJsonWebsocketConsumer):
@@ -94,6 +106,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.tables: set[int] = set()
         self.pending: asyncio.Task | None = None
         self.last_change: float | None = None  # wall clock of the last change not yet shown
+        self.built_at = 0.0  # when the organizer's socket last built its view
         found = await open_event(self.scope["url_route"]["kwargs"]["key"])
         self.log("socket.connect", status=404 if found is None else 200)
         if found is None:
@@ -151,26 +164,30 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
                 self.soon(at=self.last_change)
         await self.send_view(message["view"])
 
-    async def send_view(self, view: dict) -> None:
+    async def send_view(self, texts: dict[str, str]) -> None:
         """The view with its live part in this socket's language."""
-        html = view["html"].get(self.language) or next(iter(view["html"].values()))
-        await self.send_json({**view, "html": html})
+        await self.send(text_data=texts.get(self.language) or next(iter(texts.values())))
 
     def soon(self, *, at: float | None = None) -> None:
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""
         self.last_change = max(self.last_change or 0.0, at or time.time())
         if self.pending is None or self.pending.done():
-            self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS))
+            wait = BATCH_SECONDS
+            if self.viewer is Viewer.EDITOR:  # its own builds, one per window
+                wait = max(wait, self.built_at + COALESCE_SECONDS - time.time())
+            self.pending = asyncio.create_task(self.flush(wait))
 
     async def flush(self, delay: float) -> None:
         await asyncio.sleep(delay)
         if self.last_change is None:
             return  # a view read after the last change came meanwhile
         if self.viewer is Viewer.EDITOR:
-            self.last_change = None
+            self.last_change, self.built_at = None, time.time()
             await self.send_view(await build_view(self.event_id, self.viewer))
             if self.last_change is not None:  # a change came while the view was built
-                self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS))
+                self.pending = asyncio.create_task(
+                    self.flush(max(0.0, self.built_at + COALESCE_SECONDS - time.time()))
+                )
             return
         won, claimed = await claim_build(self.event_id)
         if won:
@@ -186,3 +203,32 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             self.pending = asyncio.create_task(
                 self.flush(max(0.01, claimed + COALESCE_SECONDS - time.time()))
             )
+
+
+class EventChangesConsumer(AsyncJsonWebsocketConsumer):
+    """The event's small socket (`/ws/events/<key>/changes/`): one short message per change of
+    the event (a draw, players, a round ended, a table finished), no view. A follow page
+    ("who are you?") and a table's page read what they show again when it comes."""
+
+    event_id: int | None = None
+
+    async def connect(self) -> None:
+        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        log_socket(logger, self.scope, "socket.connect", status=404 if found is None else 200)
+        if found is None:
+            await self.close(code=CLOSE_UNKNOWN_EVENT)
+            return
+        self.event_id = found[0]
+        await self.channel_layer.group_add(changes_group(self.event_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        log_socket(logger, self.scope, "socket.close", code=code)
+        if self.event_id is not None:
+            await self.channel_layer.group_discard(changes_group(self.event_id), self.channel_name)
+
+    async def receive_json(self, content: object, **kwargs: object) -> None:
+        """Nothing to say: the page only listens."""
+
+    async def event_changed(self, message: dict) -> None:
+        await self.send_json({"event": "event.changed", "kind": message.get("kind")})

@@ -8,26 +8,31 @@ from rounds.consumers import log_socket
 from rounds.errors import ProtocolError, ServiceError, refusal, translated
 from rounds.events import group_name as table_group
 from rounds.export import neutralised
-from rounds.inputs import SessionSettings, clean_name, clean_settings
+from rounds.inputs import SETTINGS_FIELDS, SessionSettings, clean_name, clean_settings
 from rounds.jsonapi import endpoint, json_body, refused
 from rounds.locking import lock_state
 from rounds.models import MAX_NAME_LENGTH, EntryLock, Round, Session, new_key
 from rounds.names import PLAYER_NAME, name_key
 from rounds.presets import PRESETS, PRESETS_BY_ID
 from rounds.ratelimit import rate_limited
-from rounds.scoring import gettext_noop, is_whole_number, real_losses
+from rounds.scoring import Mode, gettext_noop, is_whole_number, real_losses
 from rounds.selectors import KEY_PATTERN, Viewer, by_key, open_by_key
-from rounds.services import session_create, session_seat_players
+from rounds.services import session_close, session_create, session_seat_players
 from rounds.services.sessions import apply_settings
+from rounds.signals import LAST_WRITE, PageHost
 from rounds.state import settings_json
 
 __all__ = [
     "KEY_PATTERN",
+    "LAST_WRITE",
     "MAX_NAME_LENGTH",
     "PLAYER_NAME",
     "PRESETS",
     "PRESETS_BY_ID",
+    "SETTINGS_FIELDS",
     "EntryLock",
+    "Mode",
+    "PageHost",
     "ProtocolError",
     "Round",
     "ServiceError",
@@ -52,6 +57,7 @@ __all__ = [
     "real_losses",
     "refusal",
     "refused",
+    "session_close",
     "session_create",
     "session_seat_players",
     "settings_json",

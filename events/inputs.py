@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from events.from_rounds import (
     PLAYER_NAME,
+    SETTINGS_FIELDS,
+    Mode,
     ServiceError,
     SessionSettings,
     clean_name,
@@ -19,6 +21,8 @@ from events.models import (
     MAX_EVENT_HANDS,
     MAX_EVENT_PLAYERS,
     MAX_EVENT_ROUNDS,
+    MAX_HANDS_A_PLAYER,
+    MAX_ROUND_MINUTES,
     MIN_EVENT_PLAYERS,
     SEATINGS,
 )
@@ -37,6 +41,18 @@ SEATING = gettext_noop("Seating: give random, by_rank or mixed")
 RULES_NOT_OBJECT = gettext_noop("Rules: give the rules as an object of session settings")
 RULES_AND_GROUP = gettext_noop("Rules: give the rules or a group, not both")
 RULE_NOT_HERE = gettext_noop("Rules: %(name)s is set by the event, not by the rules")
+RULE_UNKNOWN = gettext_noop("Rules: there is no setting called %(name)s")
+RULE_NOT_IN_MODE = gettext_noop(
+    "Rules: %(name)s applies only when paying by place (mode by_place), not in %(mode)s"
+)
+HANDS_IN_ALL = gettext_noop(
+    "Hands: an event plays at most %(most)s hands a player (rounds × hands); %(rounds)s rounds of %(hands)s hands are %(all)s"
+)
+MINUTES = gettext_noop(
+    "Minutes: give null (no time limit) or a whole number of minutes per round from 1 to %(most)s"
+)
+# Fields that mean something only in one mode; anywhere else the table would drop them unseen.
+ONLY_IN_MODE = {"places": Mode.BY_PLACE, "house_name": Mode.BY_PLACE}
 # The rules are a session's creation fields; its length is the event's hands, its players the draw's.
 EVENT_OWNS = frozenset({"players", "rounds", "target"})
 
@@ -49,6 +65,27 @@ class EventPlan:
     hands: int
     seating: str
     rules: dict  # session creation fields, as given (a preset and/or explicit settings)
+    minutes: int | None = None  # time limit per round
+
+
+# The largest id or number a path or query may name: a bigger one names nothing on any database.
+MAX_ID = 2**31 - 1
+
+
+def whole_number(raw: str) -> int | None:
+    """A form's or query's whole number written in ASCII digits ("3"), else None: "²" and "٣"
+    are digits to str.isdigit() but no number a player typed; too big a number names nothing."""
+    text = raw.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_ID)):
+        return None
+    number = int(text)
+    return number if number <= MAX_ID else None
+
+
+def whole_number_or_text(raw: str) -> int | str:
+    """A form's count as the API would send it: the number, or the text (refused by its check)."""
+    number = whole_number(raw)
+    return raw if number is None else number
 
 
 def clean_event_name(raw: object) -> str:
@@ -95,8 +132,32 @@ def clean_rules(raw: object) -> dict:
         raise ServiceError(RULES_NOT_OBJECT, field="rules")
     for field in sorted(EVENT_OWNS & set(raw)):
         raise ServiceError(RULE_NOT_HERE, field="rules", name=field)
-    table_settings(dict(raw), hands=1)
+    for field in sorted(set(raw) - SETTINGS_FIELDS, key=str):
+        raise ServiceError(RULE_UNKNOWN, field="rules", name=str(field)[:40])
+    settings = table_settings(dict(raw), hands=1)
+    for field, mode in ONLY_IN_MODE.items():
+        if field in raw and settings.mode is not mode:
+            raise ServiceError(RULE_NOT_IN_MODE, field="rules", name=field, mode=settings.mode.value)
     return dict(raw)
+
+
+def clean_minutes(raw: object) -> int | None:
+    if raw is None:
+        return None
+    return clean_count(raw, field="minutes", most=MAX_ROUND_MINUTES, template=MINUTES)
+
+
+def check_hands_in_all(rounds: int, hands: int) -> None:
+    """Rounds x hands within MAX_HANDS_A_PLAYER: the cap on an event's hands (50 tables x 120)."""
+    if rounds * hands > MAX_HANDS_A_PLAYER:
+        raise ServiceError(
+            HANDS_IN_ALL,
+            field="hands",
+            most=MAX_HANDS_A_PLAYER,
+            rounds=rounds,
+            hands=hands,
+            all=rounds * hands,
+        )
 
 
 def table_settings(rules: Mapping[str, object], *, hands: int) -> SessionSettings:
@@ -112,6 +173,10 @@ def clean_event(body: Mapping[str, object], *, group_rules: dict | None = None) 
     players = clean_event_players(body.get("players"))
     rounds = clean_count(body.get("rounds"), field="rounds", most=MAX_EVENT_ROUNDS, template=EVENT_ROUNDS)
     hands = clean_count(body.get("hands"), field="hands", most=MAX_EVENT_HANDS, template=EVENT_HANDS)
+    check_hands_in_all(rounds, hands)
     seating = clean_seating(body.get("seating", "random"))
     rules = clean_rules(group_rules if group_rules is not None else body.get("rules"))
-    return EventPlan(name=name, players=players, rounds=rounds, hands=hands, seating=seating, rules=rules)
+    minutes = clean_minutes(body.get("minutes"))
+    return EventPlan(
+        name=name, players=players, rounds=rounds, hands=hands, seating=seating, rules=rules, minutes=minutes
+    )

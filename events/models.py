@@ -20,6 +20,12 @@ MAX_EVENT_PLAYERS = 200
 # lists them; hands per table stay far under a session's own 1,000 rounds.
 MAX_EVENT_ROUNDS = 20
 MAX_EVENT_HANDS = 60
+# Hands per event (issue 29): a player plays at most rounds x hands of them, so an event of 50
+# tables holds at most 50 x 120 = 6,000 hands (5 rounds of 24 hands, 20 rounds of 6). A cap on
+# new events (events/inputs.py), not a constraint: events made before it keep their length.
+MAX_HANDS_A_PLAYER = 120
+# The time limit of a round, in minutes (SPEC 11.1).
+MAX_ROUND_MINUTES = 240
 
 
 class Event(models.Model):
@@ -29,6 +35,7 @@ class Event(models.Model):
     rounds = models.PositiveSmallIntegerField()
     hands = models.PositiveSmallIntegerField()
     seating = models.CharField(max_length=10, choices=[(seating, seating) for seating in SEATINGS])
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # time limit per round
     # The session creation fields every table starts from (rounds.inputs.clean_settings reads them).
     rules = models.JSONField(default=dict)
     # Bumped on every change of the event itself (a draw, a player added, dropped or swapped).
@@ -49,6 +56,10 @@ class Event(models.Model):
                 condition=Q(hands__gte=1) & Q(hands__lte=MAX_EVENT_HANDS), name="event_hands_in_range"
             ),
             models.CheckConstraint(condition=Q(seating__in=SEATINGS), name="event_seating_known"),
+            models.CheckConstraint(
+                condition=Q(minutes__isnull=True) | (Q(minutes__gte=1) & Q(minutes__lte=MAX_ROUND_MINUTES)),
+                name="event_minutes_in_range",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -78,6 +89,7 @@ class EventRound(models.Model):
     number = models.PositiveSmallIntegerField()
     forced = models.BooleanField(default=False)  # drawn while a table of the round before still played
     drawn_at = models.DateTimeField(default=timezone.now)
+    ends_at = models.DateTimeField(null=True, blank=True)  # the time limit, by rounds/clock.py
 
     class Meta:
         ordering = ["number"]
@@ -91,11 +103,20 @@ class EventRound(models.Model):
 
 
 class EventTable(models.Model):
-    """Table `number` of an event round: one session, its seats (player index i is seats[i])."""
+    """Table `number` of an event round: one session, its seats (player index i is seats[i]).
+
+    Its totals per seat, kept by events/tally.py after each change of the session (the standings
+    read them, not the hands): net, hands won and real losses, and the hands played, as of the
+    session's `tally_version`."""
 
     session = models.OneToOneField(Session, on_delete=models.CASCADE, primary_key=True, related_name="+")
     event_round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    hands_played = models.PositiveSmallIntegerField(default=0)
+    net = models.JSONField(default=list)
+    wins = models.JSONField(default=list)
+    real_losses = models.JSONField(default=list)
+    tally_version = models.IntegerField(default=-1)
 
     class Meta:
         ordering = ["number"]

@@ -9,9 +9,11 @@ from events.models import (
     MAX_EVENT_NAME_LENGTH,
     MAX_EVENT_PLAYERS,
     MAX_EVENT_ROUNDS,
+    MAX_ROUND_MINUTES,
     MIN_EVENT_PLAYERS,
     SEATINGS,
 )
+from events.progress import STATUSES
 from rounds.openapi_schemas import (
     BOOLEAN,
     INTEGER,
@@ -43,6 +45,10 @@ TABLE = obj(
         "finished": BOOLEAN,
         "view_id": STRING,
         "follow": STRING,
+        "join": {
+            "type": "string",
+            "description": "the path of the table's join page (the event's follow key)",
+        },
         "entering": nullable(STRING),
         "session": {
             "type": "string",
@@ -50,7 +56,7 @@ TABLE = obj(
         },
         "page": STRING,
     },
-    required=("table", "players", "hands_played", "finished", "view_id"),
+    required=("table", "players", "hands_played", "finished", "view_id", "join"),
 )
 
 EVENT_SCHEMAS = {
@@ -59,8 +65,16 @@ EVENT_SCHEMAS = {
             "round": INTEGER,
             "forced": BOOLEAN,
             "drawn_at": STRING,
+            "ends_at": {
+                "type": "string",
+                "description": "while a time limit runs and a table plays: when the round ends (ISO 8601, UTC)",
+            },
             "tables": array(TABLE),
             "byes": NAMES,
+            "repeats": {
+                "type": "integer",
+                "description": "mixed seating: the pairs at its tables who met in an earlier round",
+            },
         },
         required=("round", "tables", "byes"),
     ),
@@ -89,9 +103,15 @@ EVENT_SCHEMAS = {
             "name": STRING,
             "rounds_planned": INTEGER,
             "hands": INTEGER,
+            "minutes": nullable(INTEGER),
             "seating": {"enum": list(SEATINGS)},
             "rules": {"type": "object"},
             "version": INTEGER,
+            "status": {"enum": list(STATUSES)},
+            "next": {
+                "type": "string",
+                "description": "the one line of what happens next, as the organizer's page says it",
+            },
             "players": array(
                 obj({"id": INTEGER, "name": STRING, "dropped": BOOLEAN}, required=("id", "name"))
             ),
@@ -102,7 +122,7 @@ EVENT_SCHEMAS = {
             "rounds": array(ref("EventRound")),
             "standings": array(ref("EventStanding")),
         },
-        required=("view_id", "name", "players", "links", "rounds", "standings"),
+        required=("view_id", "name", "players", "links", "rounds", "standings", "status", "next"),
     ),
     "EventCreate": obj(
         {
@@ -111,6 +131,7 @@ EVENT_SCHEMAS = {
             "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_ROUNDS},
             "hands": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_HANDS},
             "seating": {"enum": list(SEATINGS)},
+            "minutes": nullable({"type": "integer", "minimum": 1, "maximum": MAX_ROUND_MINUTES}),
             "rules": nullable(obj(SETTINGS_INPUT, closed=True)),
             "group": {
                 "type": "string",
@@ -121,7 +142,7 @@ EVENT_SCHEMAS = {
         closed=True,
     ),
     "EventChange": obj(
-        {"add": NAMES, "drop": NAMES, "swap": array(NAME, minItems=2, maxItems=2)},
+        {"add": NAMES, "drop": NAMES, "restore": NAMES, "swap": array(NAME, minItems=2, maxItems=2)},
         closed=True,
     ),
     "EventDraw": obj({"force": BOOLEAN}, closed=True),
@@ -138,7 +159,7 @@ EVENT_PATHS = {
             "The event: its rounds, tables and standings", 200, ref("Event"), errors=(), parameters=(EVENT,)
         ),
         "patch": operation(
-            "Add or drop players before a draw, or swap two before their tables' first hand",
+            "Add, drop or restore players before a draw, or swap two before their tables' first hand",
             200,
             ref("Event"),
             errors=(403, 409, 429),
@@ -154,6 +175,15 @@ EVENT_PATHS = {
             errors=(403, 409, 429),
             body="EventDraw",
             body_required=False,
+            parameters=(EVENT,),
+        ),
+    },
+    "/api/events/{event}/rounds/end": {
+        "post": operation(
+            "End the round in play now: every table still playing is finished as it stands (409 when none plays)",
+            200,
+            ref("Event"),
+            errors=(403, 409, 429),
             parameters=(EVENT,),
         ),
     },

@@ -3,22 +3,26 @@
 Every hand of every table is one match of the players at that table, identified by their
 EventPlayer, rated with groups.rating.rate in the event's order: event round, then table
 number, then hand number (SPEC 12's "date, session and round number" for a club night, whose
-tables of one round share the date). The standings read them through `rate_lines`; the
-digest of the hands (groups.ratings.digests, each hand at its event round's step) finds ratings
-stored for exactly those hands, else those stored before the latest event round, so a hand
-added tonight rates only the round in play.
+tables of one round share the date). The standings read them through `event_ratings`; the
+digest of the tables (each session's version names the state of its hands, so no hand is read
+to find them) finds ratings stored for exactly those hands, else those stored before the latest
+event round, so a hand added tonight reads and rates only the round in play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+import hashlib
+import json
+from typing import Final, NamedTuple
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from openskill.models import PlackettLuce
 
+from events.from_rounds import Round
 from events.models import Event, EventRatings
-from groups.rating import RatedRound, Rating, Ratings, rate
-from groups.ratings import digests, keep, ratings_from, stored_payload
+from groups.rating import RATING_VERSION, RatedRound, Rating, Ratings, rate
+from groups.ratings import keep, ratings_from, stored_payload
 
 # Rows kept per event: the ratings of the latest few states of its hands.
 KEEP: Final = 3
@@ -30,28 +34,84 @@ def first_rating() -> Rating:
     return Rating(mu=start.mu, sigma=start.sigma, ordinal=start.ordinal(), rounds=0)
 
 
-def in_rating_order(hands: Iterable[tuple[tuple[int, int, int], tuple[int, ...], tuple[int, ...]]]) -> list:
-    """Hands given as ((event round, table, hand number), players, cards), rating order."""
+class TableSeats(NamedTuple):
+    """One table as the ratings see it: where it stands, its session's version (which names the
+    state of its hands) and its players in seat order."""
+
+    round: int
+    table: int
+    session: int
+    version: int
+    players: tuple[int, ...]
+
+
+def table_digests(tables: list[TableSeats], last: int) -> tuple[str, str]:
+    """The digest of the tables' hands (each named by its session's version), and of those of
+    the event rounds before `last`, in one pass: no hand is read to find stored ratings."""
+    digest = hashlib.sha256(RATING_VERSION.encode())
+    before = None
+    for table in sorted(tables):
+        if before is None and table.round >= last:
+            before = digest.copy()
+        digest.update(
+            f"{table.round},{table.table},{table.session},{table.version},{table.players};".encode()
+        )
+    return digest.hexdigest(), (before or digest).hexdigest()
+
+
+def hands_of(tables: list[TableSeats]) -> list[RatedRound]:
+    """The hands of these tables in rating order (event round, table, hand), each at its event
+    round's step: who sat, in seat order, and their cards left."""
+    seats = {table.session: table for table in tables}
+    rows = list(
+        Round.objects.filter(session_id__in=list(seats)).values_list(
+            "session_id", "number", Cast("cards", TextField())
+        )
+    )
+    cards = json.loads("[" + ",".join(row[2] for row in rows) + "]")
+    hands = []
+    for (session_id, number, _text), counts in zip(rows, cards, strict=True):
+        table = seats[session_id]
+        if len(table.players) == len(counts):
+            hands.append(((table.round, table.table, number), table.players, tuple(counts)))
     return [
-        RatedRound(players=players, cards=cards, step=key[0])
-        for key, players, cards in sorted(hands, key=lambda hand: hand[0])
+        RatedRound(players=players, cards=counts, step=key[0])
+        for key, players, counts in sorted(hands, key=lambda hand: hand[0])
     ]
 
 
-def event_ratings(event: Event, rounds: list[RatedRound]) -> Ratings:
-    """The ratings after these hands (in rating order): stored ones, or rated on from those
-    stored before the latest event round when those hands are unchanged, else from the first."""
-    last = rounds[-1].step if rounds else 0
-    digest, prefix_digest = digests(rounds, last)
+def event_ratings(event: Event, tables: list[TableSeats]) -> Ratings:
+    """The ratings after the tables' hands: stored ones, or rated on from those stored before
+    the latest event round when those tables are unchanged (reading only the latest round's
+    hands), else from the first hand."""
+    last = max((table.round for table in tables), default=0)
+    digest, prefix_digest = table_digests(tables, last)
     if (stored := stored_payload(EventRatings, event=event, digest=digest)) is not None:
         return ratings_from(stored)
-    earlier = [round_ for round_ in rounds if round_.step < last]
-    before = stored_before(event, prefix_digest) or rate(earlier)
-    ratings = rate(rounds[len(earlier) :], start=before)
+    before = stored_before(event, prefix_digest)
+    if before is None:
+        rounds = hands_of(tables)
+        earlier = [round_ for round_ in rounds if round_.step < last]
+        before, latest = rate(earlier), rounds[len(earlier) :]
+    else:
+        latest = hands_of([table for table in tables if table.round == last])
+    ratings = rate(latest, start=before)
     keep(
-        EventRatings, {"event": event}, digest, ratings, prefix_digest=prefix_digest, before=before, most=KEEP
+        EventRatings,
+        {"event": event},
+        digest,
+        without_history(ratings),
+        prefix_digest=prefix_digest,
+        before=without_history(before),
+        most=KEEP,
     )
     return ratings
+
+
+def without_history(ratings: Ratings) -> Ratings:
+    """What an event keeps of its ratings: each player's, not their line over the night (no page
+    of an event draws one), so a stored row reads back in a blink at 200 players and 20 rounds."""
+    return Ratings(players=ratings.players)
 
 
 def stored_before(event: Event, prefix_digest: str) -> Ratings | None:

@@ -1,7 +1,8 @@
 from django.urls import path
 
-from events.consumers import EventConsumer
+from events.consumers import EventChangesConsumer, EventConsumer
 
 websocket_urlpatterns = [
     path("ws/events/<str:key>/", EventConsumer.as_asgi()),
+    path("ws/events/<str:key>/changes/", EventChangesConsumer.as_asgi()),
 ]

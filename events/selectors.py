@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import UTC
+from itertools import combinations
 
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.db.models.functions import Now
 from django.urls import reverse
 
 from events.from_rounds import EntryLock, Viewer, by_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
+from events.progress import event_progress, next_line, progress_of_rounds, waiting_text
 from events.standings import event_standings
+from events.tally import current_tallies, tally_rows
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:
@@ -31,28 +35,68 @@ def event_links(event: Event, viewer: Viewer) -> dict:
     return links
 
 
-def event_rounds(event: Event, viewer: Viewer, *, latest_only: bool = False) -> list[dict]:
-    """Each round drawn, oldest first: its tables (players in seat order, hands played, finished,
-    who is entering now) and its byes. The tables' edit keys only for the event's edit key."""
-    rounds = EventRound.objects.filter(event=event)
-    if latest_only:
-        rounds = rounds.order_by("-number")[:1]
-    rounds = sorted(rounds, key=lambda item: item.number)
-    tables = list(
-        EventTable.objects.filter(event_round__in=rounds)
-        .select_related("session")
-        .annotate(hands_played=Count("session__rounds"))
-        .order_by("event_round__number", "number")
+def shown_rounds(event: Event, which: str) -> tuple[list[EventRound], set[int]]:
+    """The rounds to show ("all", "latest", or "in_play": the latest and the earlier rounds with
+    a table still playing after a forced draw) and, of those earlier ones, the tables to show."""
+    rounds = list(EventRound.objects.filter(event=event).order_by("number"))
+    if which == "all" or not rounds:
+        return rounds, set()
+    latest = rounds[-1]
+    if which == "latest":
+        return [latest], set()
+    still = dict(
+        EventTable.objects.filter(
+            event_round__event=event, event_round__number__lt=latest.number, session__finished_at__isnull=True
+        ).values_list("session_id", "event_round_id")
     )
+    earlier = set(still.values())
+    return [item for item in rounds if item.pk in earlier or item is latest], set(still)
+
+
+class PathOf:
+    """reverse(name, args) resolved once for a thousand tables: the path with a mark for each
+    argument (reverse() for every table was a third of an event's JSON at its caps)."""
+
+    def __init__(self, name: str, count: int) -> None:
+        self.text = reverse(name, args=[f"~{index}~" for index in range(count)])
+
+    def __call__(self, *args: object) -> str:
+        text = self.text
+        for index, value in enumerate(args):
+            text = text.replace(f"~{index}~", str(value))
+        return text
+
+
+def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[dict]:
+    """Each round shown (shown_rounds), oldest first: its tables (players in seat order, hands
+    played, finished, who is entering now, the join page) and its byes; its time limit while a
+    table plays. The tables' edit keys only for the event's edit key."""
+    rounds, earlier_shown = shown_rounds(event, which)
+    latest_id = rounds[-1].pk if rounds else None
+    in_rounds = EventTable.objects.filter(event_round__in=rounds)
+    tables = [
+        row
+        for row in tally_rows(
+            in_rounds.order_by("event_round__number", "number"),
+            "event_round_id",
+            "number",
+            "session__finished_at",
+            "session__view_key",
+            "session__edit_key",
+        )
+        if row["event_round_id"] == latest_id or which == "all" or row["session_id"] in earlier_shown
+    ]
+    tallies = current_tallies(tables)
     names: dict[int, list[str]] = defaultdict(list)
     for table_id, name in (
-        EventSeat.objects.filter(table__in=tables)
+        EventSeat.objects.filter(table__event_round__in=rounds)
         .order_by("table_id", "index")
         .values_list("table_id", "player__name")
     ):
         names[table_id].append(name)
+    playing = in_rounds.filter(session__finished_at__isnull=True).values("session_id")
     holders = dict(
-        EntryLock.objects.filter(session__in=[table.pk for table in tables], expires_at__gt=Now())
+        EntryLock.objects.filter(session_id__in=playing, expires_at__gt=Now())
         .exclude(token="")
         .values_list("session_id", "holder")
     )
@@ -61,51 +105,90 @@ def event_rounds(event: Event, viewer: Viewer, *, latest_only: bool = False) -> 
         "event_round_id", "player__name"
     ):
         byes[round_id].append(name)
+    number_of = {item.pk: item.number for item in rounds}
+    repeats = meetings_again(event) if event.seating == "mixed" else {}
+    session_path, join_path = PathOf("rounds:session", 1), PathOf("events:join", 3)
     per_round: dict[int, list[dict]] = defaultdict(list)
-    for table in tables:
-        session = table.session
-        row = {
-            "table": table.number,
-            "players": names[table.pk],
-            "hands_played": table.hands_played,
+    for row in tables:
+        finished = row["session__finished_at"] is not None
+        session_id = row["session_id"]
+        shown = {
+            "table": row["number"],
+            "players": names[session_id],
+            "hands_played": tallies[session_id].hands,
             "hands": event.hands,
-            "finished": session.finished,
-            "view_id": session.view_key,
-            "follow": reverse("rounds:session", args=[session.view_key]),
-            "entering": holders.get(table.pk) if not session.finished else None,
+            "finished": finished,
+            "view_id": row["session__view_key"],
+            "follow": session_path(row["session__view_key"]),
+            "join": join_path(event.view_key, number_of[row["event_round_id"]], row["number"]),
+            "entering": holders.get(session_id) if not finished else None,
         }
         if viewer is Viewer.EDITOR:
-            row["session"] = session.edit_key
-            row["page"] = reverse("rounds:session", args=[session.edit_key])
-        per_round[table.event_round_id].append(row)
+            shown["session"] = row["session__edit_key"]
+            shown["page"] = session_path(row["session__edit_key"])
+        per_round[row["event_round_id"]].append(shown)
     return [
-        {
-            "round": item.number,
-            "forced": item.forced,
-            "drawn_at": item.drawn_at.isoformat(),
-            "tables": per_round[item.pk],
-            "byes": sorted(byes[item.pk], key=str.casefold),
-        }
+        round_json(
+            item, per_round[item.pk], sorted(byes[item.pk], key=str.casefold), repeats.get(item.number)
+        )
         for item in rounds
     ]
 
 
-def event_json(event: Event, viewer: Viewer, *, latest_only: bool = False) -> dict:
-    """The event as GET /api/events/<key> answers (API.md "Events: club night")."""
+def meetings_again(event: Event) -> dict[int, int]:
+    """Per round of a mixed event: how many pairs at its tables had met in an earlier round."""
+    tables: dict[int, tuple[int, list[int]]] = {}
+    for session_id, number, player_id in EventSeat.objects.filter(
+        table__event_round__event=event
+    ).values_list("table_id", "table__event_round__number", "player_id"):
+        tables.setdefault(session_id, (number, []))[1].append(player_id)
+    met: set[frozenset] = set()
+    again: dict[int, int] = {}
+    by_round: dict[int, list[list[int]]] = defaultdict(list)
+    for number, players in tables.values():
+        by_round[number].append(players)
+    for number in sorted(by_round):
+        pairs = {frozenset(pair) for players in by_round[number] for pair in combinations(players, 2)}
+        again[number] = len(pairs & met)
+        met |= pairs
+    return again
+
+
+def round_json(item: EventRound, tables: list[dict], byes: list[str], repeats: int | None) -> dict:
+    shown = {
+        "round": item.number,
+        "forced": item.forced,
+        "drawn_at": item.drawn_at.isoformat(),
+        "tables": tables,
+        "byes": byes,
+    }
+    if repeats is not None:
+        shown["repeats"] = repeats  # mixed seating: pairs at its tables who met in an earlier round
+    if item.ends_at is not None and any(not table["finished"] for table in tables):
+        shown["ends_at"] = item.ends_at.astimezone(UTC).isoformat()
+    return shown
+
+
+def event_json(event: Event, viewer: Viewer) -> dict:
+    """The event as GET /api/events/<key> answers (API.md "Events: club night", "turn 4")."""
+    progress = event_progress(event)
     body = {
         "view_id": event.view_key,
         "name": event.name,
         "rounds_planned": event.rounds,
         "hands": event.hands,
+        "minutes": event.minutes,
         "seating": event.seating,
         "rules": event.rules,
         "version": event.version,
+        "status": progress.status,
+        "next": next_line(progress),
         "players": [
             {"id": player.pk, "name": player.name, "dropped": player.dropped}
             for player in EventPlayer.objects.filter(event=event)
         ],
         "links": event_links(event, viewer),
-        "rounds": event_rounds(event, viewer, latest_only=latest_only),
+        "rounds": event_rounds(event, viewer),
         "standings": [line.as_json() for line in event_standings(event)],
     }
     if viewer is Viewer.EDITOR:
@@ -114,15 +197,27 @@ def event_json(event: Event, viewer: Viewer, *, latest_only: bool = False) -> di
 
 
 def event_live(event: Event, viewer: Viewer) -> dict:
-    """What the event's socket sends: the round in play and the standings (not the players'
+    """What the event's socket sends: the round in play (and the tables of earlier rounds still
+    playing after a forced draw), the standings, the status and the next step (not the players'
     list or the rules, which a draw or a page load brings). The screen's view (the follow key)
     leaves the ratings out: it shows none, and every screen and follower receives it."""
     rated = viewer is Viewer.EDITOR
+    rounds = event_rounds(event, viewer, which="in_play")
+    progress = progress_of_rounds(event, rounds)
     return {
         "version": event.version,
-        "rounds": event_rounds(event, viewer, latest_only=True),
+        "status": progress.status,
+        "next": next_line(progress),
+        "waiting": waiting_text(progress) if progress.status == "playing" else "",
+        "rounds": rounds,
         "standings": [line.as_json() for line in event_standings(event, ratings=rated)],
     }
+
+
+def group_events() -> QuerySet:
+    """The events that belong to a group (SPEC 13: a club's nights count in its season), which go
+    only with their group. None yet: until an event can belong to a group (issue 32), none does."""
+    return Event.objects.none().values("pk")
 
 
 def table_ids(sender: object, **kwargs: object) -> QuerySet:

@@ -8,13 +8,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from events import draw as drawing
 from events import live
-from events.from_rounds import ServiceError, gettext_noop, name_key, session_create, session_seat_players
+from events.from_rounds import (
+    ServiceError,
+    gettext_noop,
+    name_key,
+    session_close,
+    session_create,
+    session_seat_players,
+)
 from events.inputs import EventPlan, clean_player_names, table_settings
 from events.models import (
     MAX_EVENT_PLAYERS,
@@ -27,6 +35,7 @@ from events.models import (
     EventTable,
 )
 from events.standings import event_standings, places_of, tables_met
+from rounds.clock import clock
 
 ALL_DRAWN = gettext_noop("Rounds: all %(rounds)s rounds of this event are drawn")
 TABLES_PLAYING = gettext_noop(
@@ -37,6 +46,8 @@ EVENT_FULL = gettext_noop("Players: an event has at most %(most)s players, so %(
 TOO_FEW = gettext_noop("Players: an event needs %(least)s players, so %(name)s cannot be dropped")
 NOT_PLAYING = gettext_noop("Players: %(name)s is not a player of this event")
 ALREADY_DROPPED = gettext_noop("Players: %(name)s was already dropped")
+NOT_DROPPED = gettext_noop("Players: %(name)s was not dropped, so there is nobody to bring back")
+NO_ROUND_IN_PLAY = gettext_noop("Round: no round is being played, so there is none to end")
 SWAP_TWO = gettext_noop("Swap: give two different players of this event")
 SWAP_NOT_SEATED = gettext_noop("Swap: %(name)s has no table in round %(round)s")
 SWAP_NO_ROUND = gettext_noop("Swap: no round is drawn yet")
@@ -53,7 +64,12 @@ class EventConflict(ServiceError):
 @transaction.atomic
 def event_create(*, plan: EventPlan) -> Event:
     event = Event.objects.create(
-        name=plan.name, rounds=plan.rounds, hands=plan.hands, seating=plan.seating, rules=plan.rules
+        name=plan.name,
+        rounds=plan.rounds,
+        hands=plan.hands,
+        seating=plan.seating,
+        rules=plan.rules,
+        minutes=plan.minutes,
     )
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in plan.players
@@ -76,6 +92,12 @@ def unfinished_tables(event_round: EventRound) -> list[int]:
         .order_by("number")
         .values_list("number", flat=True)
     )
+
+
+def tables_to_draw(event: Event) -> int:
+    """How many tables the next draw makes (what it counts against RATE_LIMIT_EVENT_TABLES)."""
+    playing = EventPlayer.objects.filter(event=event, dropped=False).count()
+    return len(drawing.table_sizes(playing - drawing.bye_count(playing)))
 
 
 def touched(event: Event, kind: str) -> None:
@@ -108,7 +130,14 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
         rng=rng,
         rounds_left=event.rounds - number + 1,
     )
-    event_round = EventRound.objects.create(event=event, number=number, forced=bool(playing))
+    now = clock.now()
+    event_round = EventRound.objects.create(
+        event=event,
+        number=number,
+        forced=bool(playing),
+        drawn_at=now,
+        ends_at=now + timedelta(minutes=event.minutes) if event.minutes else None,
+    )
     by_id = {player.pk: player for player in players}
     settings = table_settings(event.rules, hands=event.hands)
     for table_number, seated in enumerate(drawn.tables, start=1):
@@ -137,32 +166,70 @@ def ready_for_players(event: Event) -> None:
 
 
 @transaction.atomic
-def event_players_change(*, event: Event, add: Sequence[object] = (), drop: Sequence[object] = ()) -> Event:
-    """Add late players and drop others before a draw; a dropped player's results stay."""
+def event_players_change(
+    *,
+    event: Event,
+    add: Sequence[object] = (),
+    drop: Sequence[object] = (),
+    restore: Sequence[object] = (),
+) -> Event:
+    """Add late players, drop others and bring dropped ones back, before a draw; a dropped
+    player's results stay, and are theirs again when they come back."""
     event = locked(event)
     ready_for_players(event)
     players = list(EventPlayer.objects.filter(event=event))
     by_key = {player.name_key: player for player in players}
-    dropping = []
-    for index, raw in enumerate(drop):
-        name = raw if isinstance(raw, str) else ""
-        player = by_key.get(name_key(name)) if name.strip() else None
-        if player is None:
-            raise ServiceError(NOT_PLAYING, field="drop", player=index, name=str(raw)[:40])
-        if player.dropped:
-            raise ServiceError(ALREADY_DROPPED, field="drop", player=index, name=player.name)
-        dropping.append(player)
+    dropping = named_players(by_key, drop, field="drop", dropped=False)
+    restoring = named_players(by_key, restore, field="restore", dropped=True)
     names = clean_player_names(list(add), known=[player.name for player in players], field="add")
     if len(players) + len(names) > MAX_EVENT_PLAYERS:
         raise ServiceError(EVENT_FULL, field="add", most=MAX_EVENT_PLAYERS, name=names[-1])
-    active = sum(not player.dropped for player in players) + len(names) - len(dropping)
+    active = sum(not player.dropped for player in players) + len(names) + len(restoring) - len(dropping)
     if dropping and active < MIN_EVENT_PLAYERS:
         raise ServiceError(TOO_FEW, field="drop", least=MIN_EVENT_PLAYERS, name=dropping[-1].name)
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names
     )
     EventPlayer.objects.filter(pk__in=[player.pk for player in dropping]).update(dropped=True)
+    EventPlayer.objects.filter(pk__in=[player.pk for player in restoring]).update(dropped=False)
     touched(event, "event.players")
+    return event
+
+
+def named_players(
+    by_key: dict[str, EventPlayer], names: Sequence[object], *, field: str, dropped: bool
+) -> list[EventPlayer]:
+    """The players `names` name, each refused unless dropped (to restore) or playing (to drop)."""
+    found = []
+    for index, raw in enumerate(names):
+        name = raw if isinstance(raw, str) else ""
+        player = by_key.get(name_key(name)) if name.strip() else None
+        if player is None:
+            raise ServiceError(NOT_PLAYING, field=field, player=index, name=str(raw)[:40])
+        if player.dropped != dropped:
+            raise ServiceError(
+                NOT_DROPPED if dropped else ALREADY_DROPPED, field=field, player=index, name=player.name
+            )
+        found.append(player)
+    return found
+
+
+def event_round_end(*, event: Event) -> Event:
+    """End the round in play now: every table still playing is finished as it stands (each by the
+    rounds app's own service, one transaction each, so a phone's write waits or is refused)."""
+    with transaction.atomic():
+        event = locked(event)
+        playing = list(
+            EventTable.objects.filter(event_round__event=event, session__finished_at__isnull=True)
+            .select_related("session")
+            .order_by("event_round__number", "number")
+        )
+        if not playing:
+            raise EventConflict(NO_ROUND_IN_PLAY, field="round")
+    for table in playing:
+        session_close(session=table.session)
+    with transaction.atomic():
+        touched(locked(event), "event.ended")
     return event
 
 

@@ -1,5 +1,6 @@
 """The event's standings (SPEC 11): each player's net summed over their tables (SPEC 10's net:
-a row of the session's pairwise points), then hands won, then fewer real losses.
+a row of the session's pairwise points), then hands won, then fewer real losses; from each
+table's totals as stored (events/tally.py), never a walk over every hand.
 
 `event_standings(event)` is the one place the standings are built: the API, the organizer
 page, the screen and the export all read it, so a column added here (a rating) shows everywhere.
@@ -9,17 +10,13 @@ SPEC 12), unless asked without (the screen's live view and the by-rank draw need
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import TextField
-from django.db.models.functions import Cast
-
-from events.from_rounds import Round, real_losses
-from events.models import Event, EventPlayer, EventSeat
-from events.ratings import event_ratings, first_rating, in_rating_order
+from events.models import Event, EventPlayer, EventSeat, EventTable
+from events.ratings import TableSeats, event_ratings, first_rating
+from events.tally import current_tallies, tally_rows
 
 
 @dataclass
@@ -66,76 +63,51 @@ def ranked(lines: Iterable[Line]) -> list[Line]:
 
 
 def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
-    """Every player of the event, ranked, in four queries however many tables it has (one or
-    two more for the ratings: the stored ones for these hands)."""
+    """Every player of the event, ranked, from each table's stored totals (events/tally.py), in
+    three queries however many hands it has (a few more for the ratings: the stored ones for
+    this state of the tables)."""
     lines = {
         player.pk: Line(player=player.pk, name=player.name, dropped=player.dropped)
         for player in EventPlayer.objects.filter(event=event)
     }
-    seats = list(
-        EventSeat.objects.filter(table__event_round__event=event).values_list(
-            "table__session_id",
-            "index",
-            "player_id",
-            "table__session__pairwise",
-            "table__event_round__number",
-            "table__number",
-        )
+    tables = tally_rows(
+        EventTable.objects.filter(event_round__event=event).order_by("event_round__number", "number"),
+        "event_round__number",
+        "number",
     )
-    latest = max((seat[4] for seat in seats), default=None)
-    player_at: dict[tuple[int, int], int] = {}
-    table_at: dict[int, tuple[int, int]] = {}
-    for session_id, index, player_id, pairwise, round_number, table_number in seats:
-        player_at[session_id, index] = player_id
-        table_at[session_id] = (round_number, table_number)
-        line = lines[player_id]
-        if pairwise and index < len(pairwise):
-            line.net += sum(pairwise[index])
-        if round_number == latest:
-            line.table = table_number
-    rows = list(
-        Round.objects.filter(session_id__in={seat[0] for seat in seats}).values_list(
-            "session_id",
-            "winner",
-            "covering",
-            Cast("penalties", TextField()),
-            "number",
-            Cast("cards", TextField()),
-        )
-    )
-    penalties = json.loads("[" + ",".join(row[3] for row in rows) + "]")
+    tallies = current_tallies(tables)
+    place_of = {table["session_id"]: (table["event_round__number"], table["number"]) for table in tables}
+    latest = tables[-1]["event_round__number"] if tables else None
+    seated: dict[int, list[int]] = defaultdict(list)
+    for session_id, index, player_id in (
+        EventSeat.objects.filter(table__event_round__event=event)
+        .order_by("table_id", "index")
+        .values_list("table_id", "index", "player_id")
+    ):
+        seated[session_id].append(player_id)
+        tally, line = tallies[session_id], lines[player_id]
+        if index < len(tally.net):
+            line.net += tally.net[index]
+            line.wins += tally.wins[index]
+            line.real_losses += tally.real_losses[index]
+        line.hands += tally.hands
+        if place_of[session_id][0] == latest:
+            line.table = place_of[session_id][1]
     if ratings:
-        rate_lines(event, lines, rows, player_at, table_at)
-    for (session_id, winner, covering, _text, _number, _cards), hand in zip(rows, penalties, strict=True):
-        for index, loss in enumerate(real_losses(hand, winner=winner, covering=covering)):
-            player_id = player_at.get((session_id, index))
-            if player_id is None:
-                continue
-            line = lines[player_id]
-            line.hands += 1
-            line.wins += index == winner
-            line.real_losses += loss
+        tables_seated = [
+            TableSeats(
+                round=table["event_round__number"],
+                table=table["number"],
+                session=table["session_id"],
+                version=table["session__version"],
+                players=tuple(seated[table["session_id"]]),
+            )
+            for table in tables
+        ]
+        rated = event_ratings(event, tables_seated).players
+        for player, line in lines.items():
+            line.extra["rating"] = rated.get(player, first_rating()).json()
     return ranked(lines.values())
-
-
-def rate_lines(
-    event: Event,
-    lines: dict[int, Line],
-    rows: list[tuple],
-    player_at: dict[tuple[int, int], int],
-    table_at: dict[int, tuple[int, int]],
-) -> None:
-    """Each line's `rating` (API.md: mu, sigma, ordinal, ranked) over the event's hands, in the
-    order event round, table, hand; a player with no hand yet has openskill's starting rating."""
-    cards = json.loads("[" + ",".join(row[5] for row in rows) + "]")
-    hands = []
-    for (session_id, *_rest, number, _text), counts in zip(rows, cards, strict=True):
-        seated = [player_at.get((session_id, index)) for index in range(len(counts))]
-        if None not in seated:
-            hands.append(((*table_at[session_id], number), tuple(seated), tuple(counts)))
-    rated = event_ratings(event, in_rating_order(hands)).players
-    for player, line in lines.items():
-        line.extra["rating"] = rated.get(player, first_rating()).json()
 
 
 def places_of(lines: Iterable[Line]) -> dict[int, int]:

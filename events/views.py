@@ -1,21 +1,33 @@
-"""The event's pages: new event, organizer (edit key), follow (who are you?), the screen.
-Thin: parse, check the key, call a service or selector, render."""
+"""The event's pages: new event, organizer (edit key), follow (who are you?), the screen, and the
+organizer's writes. Thin: parse, check the key, call a service or selector, render."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from events import services
 from events.from_rounds import PRESETS, ProtocolError, ServiceError, Viewer, open_by_key, refusal
-from events.inputs import clean_event
-from events.limits import event_limited
-from events.models import MAX_EVENT_HANDS, MAX_EVENT_PLAYERS, MAX_EVENT_ROUNDS, SEATINGS, Event, EventSeat
-from events.selectors import event_by_key, event_json
+from events.inputs import clean_event, whole_number_or_text
+from events.limits import draw_limited, event_limited
+from events.models import (
+    MAX_EVENT_HANDS,
+    MAX_EVENT_PLAYERS,
+    MAX_EVENT_ROUNDS,
+    MAX_HANDS_A_PLAYER,
+    MAX_ROUND_MINUTES,
+    SEATINGS,
+    Event,
+)
+from events.progress import event_progress, waiting_text
+from events.selectors import event_by_key, event_json, event_live
 from events.standings import event_standings
 from groups.rating import RANKED_FROM
 from rounds.sharing import share_link
@@ -38,7 +50,17 @@ def event_new(request: HttpRequest) -> HttpResponse:
         "most_players": MAX_EVENT_PLAYERS,
         "most_rounds": MAX_EVENT_ROUNDS,
         "most_hands": MAX_EVENT_HANDS,
-        "form": {"name": "", "players": "", "rounds": 3, "hands": 5, "seating": "random", "preset": ""},
+        "most_in_all": MAX_HANDS_A_PLAYER,
+        "most_minutes": MAX_ROUND_MINUTES,
+        "form": {
+            "name": "",
+            "players": "",
+            "rounds": 3,
+            "hands": 5,
+            "minutes": "",
+            "seating": "random",
+            "preset": "",
+        },
     }
     if request.method == "GET":
         return render(request, "events/new.html", context)
@@ -47,8 +69,9 @@ def event_new(request: HttpRequest) -> HttpResponse:
     body = {
         "name": form["name"],
         "players": names_of(form["players"]),
-        "rounds": int(form["rounds"]) if form["rounds"].strip().isdigit() else form["rounds"],
-        "hands": int(form["hands"]) if form["hands"].strip().isdigit() else form["hands"],
+        "rounds": whole_number_or_text(form["rounds"]),
+        "hands": whole_number_or_text(form["hands"]),
+        "minutes": whole_number_or_text(form["minutes"]) if form["minutes"].strip() else None,
         "seating": form["seating"],
         "rules": {"preset": form["preset"]} if form["preset"] else None,
     }
@@ -69,25 +92,42 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
         "screen": share_link(request, payload["links"]["screen"]),
     }
     current = payload["rounds"][-1] if payload["rounds"] else None
+    progress = event_progress(event)
     return {
         "event": event,
         "payload": payload,
         "current": current,
-        "can_draw": len(payload["rounds"]) < event.rounds,
+        "earlier": [
+            table | {"round": item["round"]}
+            for item in payload["rounds"][:-1]
+            for table in item["tables"]
+            if not table["finished"]
+        ],
+        "progress": progress,
+        "waiting": waiting_text(progress) if progress.status == "playing" else "",
+        "can_draw": progress.can_draw,
         "share": share,
         "key": event.edit_key if viewer is Viewer.EDITOR else event.view_key,
         "active_players": [player for player in payload["players"] if not player["dropped"]],
+        "dropped_players": [player for player in payload["players"] if player["dropped"]],
         **extra,
     }
 
 
 def live_context(event: Event, state: dict) -> dict:
-    """What the live parts (_screen_live.html, _organizer_live.html) show, from event_json()."""
+    """What the live parts (_screen_live.html, _organizer_live.html) show, from event_live()."""
+    rounds = state["rounds"]
+    earlier = [table | {"round": item["round"]} for item in rounds[:-1] for table in item["tables"]]
     return {
         "event": event,
-        "current": state["rounds"][-1] if state["rounds"] else None,
+        "current": rounds[-1] if rounds else None,
+        "earlier": earlier,
+        "table_count": len(rounds[-1]["tables"]) + len(earlier) if rounds else 0,
         "standings": state["standings"],
         "planned": event.rounds,
+        "status": state["status"],
+        "next": state["next"],
+        "waiting": state.get("waiting", ""),
     }
 
 
@@ -100,34 +140,36 @@ def event_page(request: HttpRequest, event: str) -> HttpResponse:
 
 
 @require_GET
-def my_table(request: HttpRequest, event: str) -> HttpResponse:
-    """A player's phone to their table this round: the table's edit link (they play at it)."""
-    found, viewer = open_event(event)
-    player = request.GET.get("player", "")
-    seat = (
-        EventSeat.objects.filter(table__event_round__event=found, player_id=int(player))
-        .select_related("table__session", "table__event_round")
-        .order_by("-table__event_round__number")
-        .first()
-        if player.isdigit()
-        else None
-    )
-    latest = found.event_rounds.order_by("-number").values_list("number", flat=True).first()
-    if seat is not None and seat.table.event_round.number == latest:
-        return redirect("rounds:session", key=seat.table.session.edit_key)
-    chosen = next((item for item in event_json(found, viewer)["players"] if str(item["id"]) == player), None)
-    context = page_context(request, found, viewer, chosen=chosen, no_table=True)
-    return render(request, "events/follow.html", context, status=200 if chosen else 404)
-
-
-@require_GET
 def screen_page(request: HttpRequest, event: str) -> HttpResponse:
-    """For a TV or projector: standings, each table's progress and QR code, the round's clock."""
+    """For a TV or projector: the tables, each with the QR code of its join page, the standings,
+    the round's clock and the QR code of the follow page; pages that turn by themselves."""
     found, _viewer = open_event(event)
     context = page_context(request, found, Viewer.FOLLOWER)
-    tables = context["current"]["tables"] if context["current"] else []
-    context["table_codes"] = {table["table"]: share_link(request, table["follow"]).qr_svg for table in tables}
+    context.update(live_context(found, event_live(found, Viewer.FOLLOWER)))
+    tables = [*(context["current"]["tables"] if context["current"] else []), *context["earlier"]]
+    context["table_codes"] = [(table["join"], join_code(request, table["join"])) for table in tables]
     return render(request, "events/screen.html", context)
+
+
+# The QR codes of the join pages, by their absolute link: drawing 50 of them is most of a screen's
+# page, and every screen of the event (and each reload) shows the same ones until the next draw.
+CODES_KEPT = 512
+codes: OrderedDict[str, SafeString] = OrderedDict()
+codes_guard = threading.Lock()
+
+
+def join_code(request: HttpRequest, path: str) -> SafeString:
+    url = request.build_absolute_uri(path)
+    with codes_guard:
+        if url in codes:
+            codes.move_to_end(url)
+            return codes[url]
+    code = share_link(request, path).qr_svg
+    with codes_guard:
+        codes[url] = code
+        while len(codes) > CODES_KEPT:
+            codes.popitem(last=False)
+    return code
 
 
 def rating_rows(standings: list[dict]) -> list[dict]:
@@ -162,11 +204,18 @@ def ratings_page(request: HttpRequest, event: str) -> HttpResponse:
     return render(request, "events/ratings.html", context)
 
 
-def organizer_write(request: HttpRequest, event: str, write: Callable[[Event], object]) -> HttpResponse:
-    """Run one of the organizer's writes; on a refusal, the page again with the message."""
+def organizer_write(
+    request: HttpRequest, event: str, write: Callable[[Event], object], *, tables: bool = False
+) -> HttpResponse:
+    """Run one of the organizer's writes; on a refusal, the page again with the message. A draw
+    (`tables`) also counts the tables it makes against the address."""
     found, viewer = open_event(event, edit=True)
     try:
-        with event_limited(request, "event_change", subject=found.edit_key):
+        with (
+            draw_limited(request, found)
+            if tables
+            else event_limited(request, "event_change", subject=found.edit_key)
+        ):
             write(found)
     except (ServiceError, ProtocolError) as error:
         status, body = refusal(error)
@@ -179,18 +228,37 @@ def organizer_write(request: HttpRequest, event: str, write: Callable[[Event], o
 @require_POST
 def draw(request: HttpRequest, event: str) -> HttpResponse:
     force = request.POST.get("force") == "1"
-    return organizer_write(request, event, lambda found: services.event_draw(event=found, force=force))
+    return organizer_write(
+        request, event, lambda found: services.event_draw(event=found, force=force), tables=True
+    )
+
+
+@require_POST
+def end_round(request: HttpRequest, event: str) -> HttpResponse:
+    """End the round in play now, once the organizer confirmed it."""
+    if request.POST.get("confirm") != "1":
+        found, viewer = open_event(event, edit=True)
+        return render(
+            request, "events/organizer.html", page_context(request, found, viewer, confirm_end=True)
+        )
+    return organizer_write(request, event, lambda found: services.event_round_end(event=found))
 
 
 @require_POST
 def players(request: HttpRequest, event: str) -> HttpResponse:
+    """Add a late player, drop one (after a confirmation naming them) or bring one back."""
     added = names_of(request.POST.get("add", ""))
     dropped = [name for name in [request.POST.get("drop", "").strip()] if name]
+    restored = [name for name in [request.POST.get("restore", "").strip()] if name]
+    if dropped and request.POST.get("confirm") != "1":
+        found, viewer = open_event(event, edit=True)
+        context = page_context(request, found, viewer, confirm_drop=dropped[0])
+        return render(request, "events/organizer.html", context)
 
     def change(found: Event) -> None:
-        if not added and not dropped:
+        if not added and not dropped and not restored:
             raise ProtocolError(400, _("Players: type a name to add, or pick one to drop"), field="add")
-        services.event_players_change(event=found, add=added, drop=dropped)
+        services.event_players_change(event=found, add=added, drop=dropped, restore=restored)
 
     return organizer_write(request, event, change)
 

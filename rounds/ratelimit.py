@@ -65,6 +65,11 @@ TOO_MANY = {
         "Too many changes to this event; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "event_table": ngettext_noop(
+        "Too many new tables from this address: this draw would pass the limit of %(limit)s tables; try again in %(minutes)s minute",
+        "Too many new tables from this address: this draw would pass the limit of %(limit)s tables; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 
@@ -73,7 +78,8 @@ class RateLimited(ServiceError):
 
     def __init__(self, scope: str, retry_after: int) -> None:
         self.retry_after = retry_after
-        super().__init__(TOO_MANY[scope], minutes=max(1, math.ceil(retry_after / 60)))
+        limit = settings.RATE_LIMITS[scope][0]
+        super().__init__(TOO_MANY[scope], minutes=max(1, math.ceil(retry_after / 60)), limit=f"{limit:,}")
 
 
 def client_address(request: HttpRequest) -> str:
@@ -82,28 +88,31 @@ def client_address(request: HttpRequest) -> str:
     return (request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
-def count_hit(scope: str, client: str) -> None:
-    """Count one write; past the limit, refuse it (the caller's transaction rolls back the count)."""
+def count_hit(scope: str, client: str, hits: int = 1) -> None:
+    """Count one write (or `hits` of them: a draw's tables); past the limit, refuse it (the
+    caller's transaction rolls back the count)."""
     limit, seconds = settings.RATE_LIMITS[scope]
     now = timezone.now()
     start = datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
     counters = RateCounter.objects.filter(scope=scope, client=client, window_start=start)
-    if not counters.update(count=F("count") + 1):
+    if not counters.update(count=F("count") + hits):
         try:
             with transaction.atomic():
-                RateCounter.objects.create(scope=scope, client=client, window_start=start, count=1)
+                RateCounter.objects.create(scope=scope, client=client, window_start=start, count=hits)
         except IntegrityError:  # another worker made the row first
-            counters.update(count=F("count") + 1)
+            counters.update(count=F("count") + hits)
     if counters.get().count > limit:
         raise RateLimited(scope, retry_after=math.ceil((start - now).total_seconds() + seconds))
 
 
 @contextlib.contextmanager
-def rate_limited(request: HttpRequest, scope: str, *, subject: str | None = None) -> Iterator[None]:
-    """Run a write that counts against `scope` for `subject` (else the client's address): refused
-    before it starts past the limit, and not counted if it fails."""
+def rate_limited(
+    request: HttpRequest, scope: str, *, subject: str | None = None, hits: int = 1
+) -> Iterator[None]:
+    """Run a write that counts `hits` against `scope` for `subject` (else the client's address):
+    refused before it starts past the limit, and not counted if it fails."""
     with transaction.atomic():
-        count_hit(scope, subject or client_address(request))
+        count_hit(scope, subject or client_address(request), hits)
         yield
 
 

@@ -16,6 +16,15 @@
 - `session_hosted` (field=, key=): `POST /api/sessions` names another app's owner of the new
   session (`"group": <edit key>`); the app that knows `field` answers with a SessionHost or
   refuses the key (a ProtocolError naming the field). A field nobody answers is unknown.
+- `session_changing` (session=, action=): inside a write's transaction, before it changes anything
+  (action: "add", "edit", "delete", "restore", "undo", "settings", "reopen", "finish" or
+  "rematch"). The app that owns the session's rules may refuse the write by raising a
+  ServiceError (an event's table: its length, rules and players are the event's), or answer
+  LAST_WRITE: the write ends the session (a round whose time is up: the hand in play is the last).
+- `session_saved` (session=): inside a change's transaction, once the session's sums, version
+  and end are saved (before its commit): what another app keeps of the session changes with it.
+- `session_hosted_page` (session=): while the session page is drawn, the app that owns the session
+  may answer a PageHost (what the page shows of it; see below), else the page is the plain one.
 """
 
 from collections.abc import Callable
@@ -30,6 +39,12 @@ sessions_kept = Signal()
 rematch_counted = Signal()
 rematch_rules = Signal()
 session_hosted = Signal()
+session_changing = Signal()
+session_saved = Signal()
+session_hosted_page = Signal()
+
+# A receiver of session_changing answers this when the write it allows is the session's last.
+LAST_WRITE = "last"
 
 
 @dataclass(frozen=True)
@@ -77,3 +92,29 @@ def rematch_settings(session: object) -> object | None:
 def page_links(session: object) -> list[dict]:
     """The links other apps add to this session's page, in the order they answered."""
     return [link for _receiver, link in session_links.send(sender=type(session), session=session) if link]
+
+
+def write_checked(session: object, action: str) -> bool:
+    """Ask the app that owns the session whether it takes this write (it raises when not);
+    True when the write is to end the session."""
+    answers = session_changing.send(sender=type(session), session=session, action=action)
+    return any(answer == LAST_WRITE for _receiver, answer in answers)
+
+
+@dataclass(frozen=True)
+class PageHost:
+    """What the session page shows of the app that owns the session (an event's table): a
+    `banner` above the totals (HTML it rendered), `hands`: a deal is called a hand on this page
+    (the host's own round is something else), `fixed`: the rules, length and players are the
+    host's, so the page offers no settings, reopen, end or rematch."""
+
+    banner: str = ""
+    hands: bool = False
+    fixed: bool = False
+
+
+def page_host(session: object) -> PageHost:
+    for _receiver, answer in session_hosted_page.send(sender=type(session), session=session):
+        if answer is not None:
+            return answer
+    return PageHost()

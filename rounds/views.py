@@ -24,7 +24,7 @@ from rounds.ratelimit import RateLimited, rate_limited
 from rounds.scoring import Refusal
 from rounds.selectors import HOUSE, Viewer, open_by_key, session_by_key
 from rounds.sharing import share_link
-from rounds.signals import page_links
+from rounds.signals import page_host, page_links
 from rounds.state import state_after_write, table_state
 
 FORM_DEVICE = "A browser form"
@@ -75,6 +75,7 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
         "pad_keys": PAD_KEYS,
         "max_rounds": MAX_SESSION_ROUNDS,
         "page_links": page_links(session),
+        "host": page_host(session),
         **extra,
     }
 

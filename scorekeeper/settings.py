@@ -205,7 +205,8 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 
 # Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
 # new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
-# session outside a group; new events. Per group: its new evenings, rematches of them included. Per
+# session outside a group; new events, and the tables their draws make (each a session: a night of
+# 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per
 # event: its draws and its players added, dropped or swapped.
 RATE_LIMITS = {
     "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
@@ -215,6 +216,7 @@ RATE_LIMITS = {
     "evening": env_rate("RATE_LIMIT_EVENINGS", "120/3600"),
     "event": env_rate("RATE_LIMIT_EVENTS", "10/3600"),
     "event_change": env_rate("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
+    "event_table": env_rate("RATE_LIMIT_EVENT_TABLES", "300/3600"),
 }
 
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"

@@ -101,7 +101,7 @@ def generous_rate_limits(settings):
 
 
 @pytest.fixture
-def lease_clock():
+def frozen_clock():
     """The clock leases, graces and time limits read, stopped: a test moves it (`advance`)
     instead of sleeping, so a busy machine cannot let a lease lapse between two lines."""
     from rounds.clock import clock

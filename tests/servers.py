@@ -17,7 +17,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "test-artifacts" / "logs"
 RATE_LIMITS = [
     f"RATE_LIMIT_{scope}"
-    for scope in ("SESSIONS", "GROUPS", "IMPORTS", "REMATCHES", "EVENINGS", "EVENTS", "EVENT_CHANGES")
+    for scope in (
+        "SESSIONS",
+        "GROUPS",
+        "IMPORTS",
+        "REMATCHES",
+        "EVENINGS",
+        "EVENTS",
+        "EVENT_CHANGES",
+        "EVENT_TABLES",
+    )
 ]
 
 

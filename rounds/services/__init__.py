@@ -19,6 +19,7 @@ from rounds.services.records import RoundWrite
 from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
 from rounds.services.seating import session_seat_players
 from rounds.services.sessions import (
+    session_close,
     session_create,
     session_finish,
     session_rematch,
@@ -42,6 +43,7 @@ __all__ = [
     "round_edit",
     "round_restore",
     "round_undo",
+    "session_close",
     "session_create",
     "session_finish",
     "session_rematch",

@@ -13,6 +13,7 @@ from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.scoring import Mode, RoundEntry, ScoredRound
+from rounds.signals import session_saved
 from rounds.standings import Tally, end_reached
 from rounds.state import UNREAD
 
@@ -72,6 +73,7 @@ def save_changed(
     session.version += 1
     session.updated_at = timezone.now()
     session.save()
+    session_saved.send(sender=Session, session=session)
     kinds = [event]
     if session.finished != was_finished:
         kinds.append("session.finished" if session.finished else "session.reopened")

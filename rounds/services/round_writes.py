@@ -30,6 +30,7 @@ from rounds.services.records import (
     save_changed,
     store_scores,
 )
+from rounds.signals import write_checked
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,14 @@ def guarded_write(
             return replay
         check_holder(lock, token)
         session = lock.session  # read afresh under the lock, in the lock's own statement
+        last_write = write_checked(session, action)  # the app owning the session may refuse it
         note_changes(session)  # every round write records one version
         players = list(Player.objects.filter(session=session))
         table = Table(names=[player.name for player in players], rounds_played=lock.rounds_played)
         done = change(session, table, lock.holder)
+        was_finished = session.finished
+        if last_write and not session.finished:
+            session.finished_at, session.ended_by_hand = timezone.now(), True
         record_request(session, request_id, fingerprint, done.write, action=action)
         tally = stored_tally(session, len(table.names)).minus(done.removed).plus(done.added)
         lock_left = lock_after_write(lock, release=release_lock)
@@ -105,6 +110,7 @@ def guarded_write(
             players=players,
             lock=lock_left,
             written=written if written is not None and written.number == done.rounds_played else None,
+            was_finished=was_finished,
         )
     return replace(done.write, session_version=session.version)
 

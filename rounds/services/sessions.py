@@ -10,12 +10,12 @@ from django.utils import timezone
 
 from rounds import scoring
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release
+from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.scoring import RoundEntry, RoundRules
 from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import note_changes, record_version, save_changed, store_scores
-from rounds.signals import rematch_settings, session_rematched
+from rounds.signals import rematch_settings, session_rematched, write_checked
 from rounds.standings import Tally
 
 
@@ -81,6 +81,8 @@ def session_update(
     """Change the settings. New rules apply from the next round unless `rescore`."""
     lock = held_lock(session=session, token=token)
     session = Session.objects.get(pk=session.pk)
+    finishing = changes.get("finished")
+    write_checked(session, "settings" if finishing is None else "finish" if finishing else "reopen")
     was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
     check_rules_fit(settings, session.players.count())
@@ -123,6 +125,7 @@ def session_update_once(*, session: Session, changes: Mapping[str, object], devi
 def session_rematch(*, session: Session) -> Session:
     """A new session with the same players, seats and settings (or those another app gives it,
     rounds.signals.rematch_rules): the next evening, one tap away."""
+    write_checked(session, "rematch")
     players = list(session.players.order_by("index"))
     rematch = session_create(
         players=[player.name for player in players],
@@ -141,6 +144,26 @@ def session_reopen(*, session: Session, token: str | None) -> Session:
 def session_finish(*, session: Session, token: str | None) -> Session:
     """End an evening by hand (an open-ended session, or early)."""
     return session_update(session=session, token=token, changes={"finished": True})
+
+
+@transaction.atomic
+def session_close(*, session: Session) -> Session:
+    """Finish the session as it stands, for the app that owns it (an event's organizer ends the
+    round): no entry lock needed; a phone entering a round is refused its write afterwards."""
+    lock_row(session)  # one write at a time, as under the lock
+    session = Session.objects.get(pk=session.pk)
+    if session.finished:
+        return session
+    session.finished_at, session.ended_by_hand = timezone.now(), True
+    save_changed(
+        session,
+        rounds_played=Round.objects.filter(session=session).count(),
+        tally=stored_tally(session, session.players.count()),
+        event="session.changed",
+        rounds_from=None,
+        was_finished=False,
+    )
+    return session
 
 
 def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally:

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
 from rounds.forms import MODE_CHOICES, times_text
@@ -157,50 +157,68 @@ def at(sequence: list | dict, index: int | str) -> object:
         return ""
 
 
-def finished_after(played: int) -> str:
+def finished_after(played: int, *, hands: bool = False) -> str:
+    if hands:
+        return ngettext("Finished after %(count)s hand", "Finished after %(count)s hands", played)
     return ngettext("Finished after %(count)s round", "Finished after %(count)s rounds", played)
 
 
-def heading_sentences() -> dict[str, str]:
+def heading_sentences(hands: bool = False) -> dict[str, str]:
     """The round heading's sentences. A finished evening's has a plural: its two forms are those
-    of 1 and of 2, which is all the app's languages have; the script picks by the catalog's rule."""
+    of 1 and of 2, which is all the app's languages have; the script picks by the catalog's rule.
+    `hands`: the page of a table whose host calls a deal a hand (an event's table, SPEC 11.1)."""
     return {
-        "round": _("Round %(number)s"),
-        "round_of": _("Round %(number)s of %(limit)s"),
-        "finished_one": finished_after(1),
-        "finished_other": finished_after(2),
+        "round": _("Hand %(number)s") if hands else _("Round %(number)s"),
+        "round_of": _("Hand %(number)s of %(limit)s") if hands else _("Round %(number)s of %(limit)s"),
+        "finished_one": finished_after(1, hands=hands),
+        "finished_other": finished_after(2, hands=hands),
     }
 
 
 @register.simple_tag
-def round_heading(state: dict) -> str:
+def round_heading(state: dict, host: object = None) -> str:
     """ "Round 7 of 7" for the round to play next, or how the evening ended."""
+    hands = bool(getattr(host, "hands", False))
     number, limit = state["next"]["round"], state["settings"]["rounds"]
     played = len(state["rounds"])
     if state["finished"]:
-        return finished_after(played) % {"count": played}
-    sentences = heading_sentences()
+        return finished_after(played, hands=hands) % {"count": played}
+    sentences = heading_sentences(hands)
     if limit:
         return sentences["round_of"] % {"number": number, "limit": limit}
     return sentences["round"] % {"number": number}
 
 
 @register.simple_tag
-def heading_patterns() -> SafeString:
-    return patterns(**heading_sentences())
+def heading_patterns(host: object = None) -> SafeString:
+    return patterns(**heading_sentences(bool(getattr(host, "hands", False))))
+
+
+# The lock's sentences on the page of a table whose host calls a deal a hand (an event's table).
+HAND_HELD = gettext_noop("Hand %(round)s is being entered on %(holder)s")
+HAND_EDITING = gettext_noop("Hand %(round)s is being corrected on %(holder)s")
+
+
+def lock_sentences(host: object) -> tuple[str, str]:
+    """The entered and the corrected sentence: the same words the lock's refusal uses."""
+    if getattr(host, "hands", False):
+        return _(HAND_HELD), _(HAND_EDITING)
+    return _(LOCK_HELD), _(LOCK_EDITING)
 
 
 @register.simple_tag
-def lock_sentence(lock: dict, state: dict) -> str:
-    """Who is entering, or correcting, which round: the same words the lock's refusal uses."""
+def lock_sentence(lock: dict, state: dict, host: object = None) -> str:
+    """Who is entering, or correcting, which round."""
+    entered, corrected = lock_sentences(host)
     if lock["round"]:
-        return _(LOCK_EDITING) % {"round": lock["round"], "holder": lock["holder"]}
-    return _(LOCK_HELD) % {"round": state["next"]["round"], "holder": lock["holder"]}
+        return corrected % {"round": lock["round"], "holder": lock["holder"]}
+    return entered % {"round": state["next"]["round"], "holder": lock["holder"]}
 
 
 @register.simple_tag
-def lock_patterns() -> SafeString:
-    return patterns(lock_entered=_(LOCK_HELD), lock_corrected=_(LOCK_EDITING))
+def lock_patterns(host: object = None) -> SafeString:
+    entered, corrected = lock_sentences(host)
+    return patterns(lock_entered=entered, lock_corrected=corrected)
 
 
 @register.filter

@@ -9,14 +9,27 @@ export function fill(pattern, values) {
 // The sentences an element of the page carries (rounds/templatetags/table.py: patterns).
 const patterns = (selector) => document.querySelector(selector)?.dataset ?? {};
 
+// A page whose host calls a deal a hand (an event's table) renders the script's sentences about a
+// round in its words, translated: data-hand-words, {sentence: pattern, or [one, other]}.
+let handWords;
+function wordsOfPage() {
+  if (handWords === undefined) {
+    const element = document.querySelector("[data-hand-words]");
+    handWords = element ? JSON.parse(element.dataset.handWords) : null;
+  }
+  return handWords;
+}
+
 // Sentences only the script shows come from the JavaScript catalog.
 export const t = (text, values) => {
-  const translated = window.gettext ? window.gettext(text) : text;
+  const translated = wordsOfPage()?.[text] ?? (window.gettext ? window.gettext(text) : text);
   return values ? fill(translated, values) : translated;
 };
 
 export const tn = (singular, plural, count, values) => {
-  const text = window.ngettext ? window.ngettext(singular, plural, count) : count === 1 ? singular : plural;
+  const worded = wordsOfPage()?.[singular];
+  const form = window.pluralidx ? window.pluralidx(count) : Number(count !== 1);
+  const text = worded ? worded[form ? 1 : 0] : window.ngettext ? window.ngettext(singular, plural, count) : count === 1 ? singular : plural;
   return fill(text, values);
 };
 

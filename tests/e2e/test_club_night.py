@@ -52,7 +52,7 @@ def test_an_organizer_two_tables_and_the_screen_live(phones, browser, server_url
     screen.goto(server_url + screen_path)
     screen.wait_for_selector("[data-status='live']")
     expect(screen.locator(".screen-table")).to_have_count(2)
-    expect(screen.locator(".screen-codes svg")).to_have_count(2)
+    expect(screen.locator(".screen-table svg")).to_have_count(2)  # each table's join page
 
     ann = join_as(phones, follow_path, "Ann")
     ann_table = 1 if "Ann" in table_card(screen, 1).inner_text() else 2

@@ -45,3 +45,16 @@ def test_event_replies_match_their_schemas(api):
     matches("Event", api.get(f"/api/events/{event['view_id']}").json())
     refused = api.post(f"/api/events/{event['id']}/rounds", {}).json()
     matches("Error", refused)
+
+
+def test_turn_four_replies_match_their_schemas(api):
+    event = new_event(api, hands=2, minutes=30, seating="mixed")
+    matches("Event", event)
+    drawn = draw(api, event["id"])
+    assert {"repeats", "ends_at"} <= set(drawn)
+    assert all("join" in table for table in drawn["tables"])
+    matches("EventRound", drawn)
+    matches("Event", api.post(f"/api/events/{event['id']}/rounds/end", {}).json())
+    matches("Event", api.patch(f"/api/events/{event['id']}", {"drop": ["Ann"]}).json())
+    matches("Event", api.patch(f"/api/events/{event['id']}", {"restore": ["Ann"]}).json())
+    matches("Error", api.post(f"/api/events/{event['id']}/rounds/end", {}).json())

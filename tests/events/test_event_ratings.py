@@ -164,6 +164,7 @@ def test_the_ratings_page_lists_the_ranked_first_by_ordinal(api, client):
     assert mus[0] == f"{lines[ranked[0]]['rating']['mu']:.2f}"
     assert "30 more hands to be ranked" in page
     assert "Skill is μ − 3σ" in page
+    assert "round" not in page.split("data-ratings")[1].split("</table>")[0]
     chinese = client.get(f"/e/{event['id']}/ratings", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
     assert "再打 30 局即可排名" in chinese
     assert "評分榜" in chinese

@@ -117,17 +117,57 @@ def test_by_rank_puts_players_without_a_place_last():
     assert "new" in draw.tables[1]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_sixteen_players_play_four_mixed_rounds_without_meeting_twice(seed):
+def mixed_night(count, rounds, seed):
+    """A mixed night drawn round by round as the event does, each round with the rounds left:
+    the repeat meetings of each round."""
     rng = random.Random(seed)
-    met = Counter()
-    players = list(range(16))
-    for number in range(4):
-        draw = draw_round("mixed", players, met=met, rng=rng, rounds_left=4 - number)
-        assert repeats(draw.tables, met) == 0
+    met, byes = Counter(), Counter()
+    players = [f"player {number}" for number in range(count)]
+    found = []
+    for number in range(rounds):
+        draw = draw_round("mixed", players, met=met, byes_so_far=byes, rng=rng, rounds_left=rounds - number)
+        found.append(repeats(draw.tables, met))
         met.update(pairs_met(draw.tables))
-    assert max(met.values()) == 1
-    assert len(met) == 4 * 4 * 6  # 4 rounds × 4 tables × 6 pairs, all different
+        byes.update(draw.byes)
+    return found, met
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_sixteen_players_play_five_mixed_rounds_without_meeting_twice(seed):
+    found, met = mixed_night(16, 5, seed)
+    assert found == [0, 0, 0, 0, 0]
+    assert len(met) == 120  # every pair met exactly once: the affine plane of order 4
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_nine_players_in_tables_of_three_play_four_rounds_without_meeting_twice(seed):
+    found, met = mixed_night(9, 4, seed)
+    assert found == [0, 0, 0, 0]
+    assert len(met) == 36  # the affine plane of order 3
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize("count", [20, 24, 32])
+@pytest.mark.parametrize("seed", range(15))
+def test_twenty_to_thirty_two_players_play_three_rounds_without_meeting_twice(count, seed):
+    found, met = mixed_night(count, 3, seed)
+    assert found == [0, 0, 0]
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_twelve_players_meet_again_as_little_as_three_tables_of_four_allow(seed):
+    # Three tables of 4 drawn from three tables of 4 seat two who met at each: 3 pairs at best.
+    found, _met = mixed_night(12, 3, seed)
+    assert found == [0, 3, 6]
+
+
+def test_sixteen_players_past_five_rounds_still_get_tables():
+    found, met = mixed_night(16, 6, 1)
+    assert found[:5] == [0, 0, 0, 0, 0]
+    assert found[5] == 24  # everyone has met everyone: each of the 24 pairs at a table meets again
+    assert sum(met.values()) == 6 * 4 * 6
 
 
 def test_mixed_repeats_only_what_cannot_be_avoided():
@@ -147,7 +187,7 @@ def test_an_unknown_seating_is_refused():
         draw_round("swiss", list("abcd"))
 
 
-@settings(max_examples=60)
+@settings(max_examples=80)
 @given(
     count=st.integers(min_value=4, max_value=200),
     seating=st.sampled_from(["random", "by_rank", "mixed"]),
@@ -170,7 +210,8 @@ def test_every_draw_seats_everyone_once_in_threes_and_fours(count, seating, seed
         # Nobody sits out a second time while someone has not sat out yet.
         if draw.byes:
             assert max(byes[player] for player in draw.byes) <= min(byes[player] for player in players)
-        if seating == "mixed" and number == 0:
+        if seating == "mixed" and (number == 0 or count == 9 or count >= 13):
+            # Three rounds without a repeat exist from 13 players on (and for 9), and are found.
             assert repeats(draw.tables, met) == 0
         met.update(pairs_met(draw.tables))
         byes.update(draw.byes)

@@ -207,10 +207,10 @@ def test_takeover_of_a_live_lease_is_a_409(api):
     assert response.json()["holder"] == "Ann's phone"
 
 
-def test_takeover_of_an_idle_lease_wins_and_fences_the_old_token(api, lease_clock, settings):
+def test_takeover_of_an_idle_lease_wins_and_fences_the_old_token(api, frozen_clock, settings):
     key = create(api)["id"]
     old = token_for(api, key, "Ann's phone")
-    lease_clock.advance(settings.LOCK_IDLE_SECONDS)
+    frozen_clock.advance(settings.LOCK_IDLE_SECONDS)
     taken = lock(api, key, "Ben's phone", takeover=True)
     assert taken.status_code == 200
     refused = add(api, key, old, [5, 0, 11, 13])

@@ -388,7 +388,7 @@ async def test_the_round_that_reaches_the_length_finishes_the_session_for_follow
         assert finished["state"]["standings"][0] == {"player": 1, "rank": 1, "total": 0}
 
 
-async def test_follower_sees_lock_changed_on_acquire_renew_and_release(lease_clock, settings):
+async def test_follower_sees_lock_changed_on_acquire_renew_and_release(frozen_clock, settings):
     session = await new_session()
     await in_thread(lambda: lock_release(session=session, token=add_rounds(session, [5, 0, 11, 13])))()
     async with table(session.edit_key, session.view_key) as (ann, ben):
@@ -401,7 +401,7 @@ async def test_follower_sees_lock_changed_on_acquire_renew_and_release(lease_clo
         reply = await ann.request("lock.renew", token=token)
         assert (reply["ok"], reply["token"], reply["holder"]) == (True, token, "Ann's phone")
         assert await ben.quiet(0.3)  # nothing a follower shows has changed
-        lease_clock.advance(settings.LOCK_IDLE_SECONDS / 2)
+        frozen_clock.advance(settings.LOCK_IDLE_SECONDS / 2)
         reply = await ann.request("lock.renew", token=token)
         renewed = (await ben.event("lock.changed"))["lock"]
         assert (renewed["holder"], renewed["idle_for"]) == ("Ann's phone", 0)
@@ -480,22 +480,22 @@ async def test_takeover_is_refused_while_the_lease_is_live():
         assert reply["error"] == LOCK_STILL_LIVE % {"holder": "Ann's phone"}
 
 
-async def test_takeover_is_allowed_once_the_lease_is_idle_and_the_old_holder_is_told(lease_clock, settings):
+async def test_takeover_is_allowed_once_the_lease_is_idle_and_the_old_holder_is_told(frozen_clock, settings):
     session = await new_session()
     async with table(session.edit_key, session.edit_key) as (ann, ben):
         await ann.acquire("Ann's phone")
-        lease_clock.advance(settings.LOCK_IDLE_SECONDS)
+        frozen_clock.advance(settings.LOCK_IDLE_SECONDS)
         reply = await ben.request("lock.takeover", device="Ben's phone")
         assert (reply["ok"], reply["holder"]) == (True, "Ben's phone")
         told = await ann.event("lock.changed", where=lambda state: held_by(state, "Ben's phone"))
         assert told["lock"]["idle_for"] == 0
 
 
-async def test_a_stale_token_after_takeover_is_refused_and_stores_nothing(lease_clock, settings):
+async def test_a_stale_token_after_takeover_is_refused_and_stores_nothing(frozen_clock, settings):
     session = await new_session()
     async with table(session.edit_key, session.edit_key) as (ann, ben):
         old = await ann.acquire("Ann's phone")
-        lease_clock.advance(settings.LOCK_IDLE_SECONDS)
+        frozen_clock.advance(settings.LOCK_IDLE_SECONDS)
         new = (await ben.request("lock.takeover", device="Ben's phone"))["token"]
         assert new != old
         for kind, fields in [
@@ -569,15 +569,15 @@ async def test_a_holder_that_reconnects_within_the_grace_resumes(settings):
             assert totals(await cat.event("round.added")) == [5, 0, 22, 39]
 
 
-async def test_a_late_drop_of_the_old_socket_does_not_cut_the_resumed_lease(lease_clock, settings):
+async def test_a_late_drop_of_the_old_socket_does_not_cut_the_resumed_lease(frozen_clock, settings):
     """A phone's old socket may be noticed dead only after the phone came back on a new one."""
     session = await new_session()
     async with socket_to(session.edit_key) as (ann_again, _):
         async with socket_to(session.edit_key) as (ann, _):
             token = await ann.acquire("Ann's phone")
-            lease_clock.advance(1)
+            frozen_clock.advance(1)
             assert (await ann_again.request("lock.renew", token=token))["ok"] is True
-        lease_clock.advance(settings.LOCK_GRACE_SECONDS + 1)
+        frozen_clock.advance(settings.LOCK_GRACE_SECONDS + 1)
         reply = await ann_again.request("round.add", cards=[5, 0, 11, 13])
         assert (reply["ok"], reply["number"]) == (True, 1)
 

@@ -92,12 +92,12 @@ def test_a_double_tap_under_race_stores_the_round_once():
     assert Round.objects.filter(session=session).count() == 1
 
 
-def test_the_token_changes_on_every_acquire_and_takeover(lease_clock, settings):
+def test_the_token_changes_on_every_acquire_and_takeover(frozen_clock, settings):
     session = make_session()
     first = lock_acquire(session=session, device="Ann's phone")
     lock_release(session=session, token=first.token)
     second = lock_acquire(session=session, device="Ann's phone")
-    lease_clock.advance(settings.LOCK_IDLE_SECONDS)
+    frozen_clock.advance(settings.LOCK_IDLE_SECONDS)
     third = lock_takeover(session=session, device="Ben's phone")
     assert len({first.token, second.token, third.token}) == 3
 
@@ -118,10 +118,10 @@ def test_a_live_lease_cannot_be_taken_over():
     assert (refused.value.template, refused.value.holder) == (LOCK_STILL_LIVE, "Ann's phone")
 
 
-def test_an_expired_lease_is_free_to_the_next_request(lease_clock, settings):
+def test_an_expired_lease_is_free_to_the_next_request(frozen_clock, settings):
     session = make_session()
     old = grab_lock(session, "Ann's phone")
-    lease_clock.advance(settings.LOCK_LEASE_SECONDS)
+    frozen_clock.advance(settings.LOCK_LEASE_SECONDS)
     assert lock_state(session) is None
     assert lock_acquire(session=session, device="Ben's phone").holder == "Ben's phone"
     with pytest.raises(LockRefused) as refused:
@@ -130,10 +130,10 @@ def test_an_expired_lease_is_free_to_the_next_request(lease_clock, settings):
     assert Round.objects.count() == 0
 
 
-def test_an_expired_token_cannot_write_even_if_nobody_took_the_lock(lease_clock, settings):
+def test_an_expired_token_cannot_write_even_if_nobody_took_the_lock(frozen_clock, settings):
     session = make_session()
     old = grab_lock(session, "Ann's phone")
-    lease_clock.advance(settings.LOCK_LEASE_SECONDS)
+    frozen_clock.advance(settings.LOCK_LEASE_SECONDS)
     with pytest.raises(LockRefused) as refused:
         services.round_add(session=session, token=old, entry=RoundEntry(cards=(5, 0, 11, 13)))
     assert refused.value.template == LOCK_LOST
@@ -141,10 +141,10 @@ def test_an_expired_token_cannot_write_even_if_nobody_took_the_lock(lease_clock,
         lock_renew(session=session, token=old)
 
 
-def test_a_stale_token_after_takeover_is_refused(lease_clock, settings):
+def test_a_stale_token_after_takeover_is_refused(frozen_clock, settings):
     session = make_session()
     old = grab_lock(session, "Ann's phone")
-    lease_clock.advance(settings.LOCK_IDLE_SECONDS)
+    frozen_clock.advance(settings.LOCK_IDLE_SECONDS)
     lock_takeover(session=session, device="Ben's phone")
     with pytest.raises(LockRefused) as refused:
         services.round_add(session=session, token=old, entry=RoundEntry(cards=(5, 0, 11, 13)))
@@ -154,18 +154,18 @@ def test_a_stale_token_after_takeover_is_refused(lease_clock, settings):
     assert lock_state(Session.objects.get(pk=session.pk))["holder"] == "Ben's phone"
 
 
-def test_a_dropped_holder_keeps_the_lease_only_for_the_grace(lease_clock, settings):
+def test_a_dropped_holder_keeps_the_lease_only_for_the_grace(frozen_clock, settings):
     session = make_session()
     token = grab_lock(session, "Ann's phone")
     assert lock_disconnect(session=session, token=token)
     assert lock_state(session)["expires_in"] == settings.LOCK_GRACE_SECONDS
-    lease_clock.advance(settings.LOCK_GRACE_SECONDS - 1)
+    frozen_clock.advance(settings.LOCK_GRACE_SECONDS - 1)
     assert lock_renew(session=session, token=token).token == token  # a quick reconnect resumes
     assert lock_state(session)["expires_in"] == settings.LOCK_LEASE_SECONDS
     lock_disconnect(session=session, token=token)
-    lease_clock.advance(settings.LOCK_GRACE_SECONDS - 0.1)
+    frozen_clock.advance(settings.LOCK_GRACE_SECONDS - 0.1)
     assert lock_state(session)["holder"] == "Ann's phone"
-    lease_clock.advance(0.1)
+    frozen_clock.advance(0.1)
     assert lock_state(session) is None
 
 
@@ -182,41 +182,41 @@ def hold_for(clock, session, token, seconds, *, counts=None, every=10):
     return grant
 
 
-def test_renewing_without_typing_cannot_hold_the_lock_past_the_hold_limit(lease_clock, settings):
+def test_renewing_without_typing_cannot_hold_the_lock_past_the_hold_limit(frozen_clock, settings):
     session = make_session()
     token = grab_lock(session, "Ann's phone")
     # A count typed by the first renewal (10 s in), then the same counts for two minutes.
-    hold_for(lease_clock, session, token, settings.LOCK_HOLD_SECONDS, counts=[5, None, None, None])
+    hold_for(frozen_clock, session, token, settings.LOCK_HOLD_SECONDS, counts=[5, None, None, None])
     with pytest.raises(LockRefused) as refused:
         lock_takeover(session=session, device="Ben's phone")  # 110 s since the count: still Ann's
     assert refused.value.template == LOCK_STILL_LIVE
-    grant = hold_for(lease_clock, session, token, 10, counts=[5, None, None, None])
+    grant = hold_for(frozen_clock, session, token, 10, counts=[5, None, None, None])
     assert grant.expires_in < settings.LOCK_LEASE_SECONDS  # the renewal no longer extends the lease
     assert lock_state(session)["idle_for"] >= settings.LOCK_IDLE_SECONDS  # followers offer a takeover
     assert lock_takeover(session=session, device="Ben's phone").holder == "Ben's phone"
 
 
-def test_a_count_typed_keeps_a_long_hold_alive(lease_clock, settings):
+def test_a_count_typed_keeps_a_long_hold_alive(frozen_clock, settings):
     session = make_session()
     token = grab_lock(session, "Ann's phone")
     typed = [[5, None, None, None], [5, 7, None, None], [5, 7, 9, None]] * 20
-    hold_for(lease_clock, session, token, 3 * settings.LOCK_HOLD_SECONDS, counts=typed)
+    hold_for(frozen_clock, session, token, 3 * settings.LOCK_HOLD_SECONDS, counts=typed)
     assert lock_state(session)["expires_in"] == settings.LOCK_LEASE_SECONDS
     with pytest.raises(LockRefused):
         lock_takeover(session=session, device="Ben's phone")
 
 
-def test_a_round_written_is_activity(lease_clock, settings):
+def test_a_round_written_is_activity(frozen_clock, settings):
     session = make_session()
     token = grab_lock(session, "Ann's phone")
-    hold_for(lease_clock, session, token, settings.LOCK_HOLD_SECONDS - 10)
+    hold_for(frozen_clock, session, token, settings.LOCK_HOLD_SECONDS - 10)
     services.round_add(session=session, token=token, entry=RoundEntry(cards=(5, 0, 11, 13)))
-    hold_for(lease_clock, session, token, settings.LOCK_HOLD_SECONDS - 10)
+    hold_for(frozen_clock, session, token, settings.LOCK_HOLD_SECONDS - 10)
     with pytest.raises(LockRefused):
         lock_takeover(session=session, device="Ben's phone")
 
 
-def test_counts_that_are_not_counts_are_refused_naming_the_field(lease_clock):
+def test_counts_that_are_not_counts_are_refused_naming_the_field(frozen_clock):
     session = make_session()
     token = grab_lock(session, "Ann's phone")
     for counts in ([14], [1, 2, 3, 4, 5], "5,0", [True], [-1]):
@@ -225,7 +225,7 @@ def test_counts_that_are_not_counts_are_refused_naming_the_field(lease_clock):
         assert refused.value.field == "counts"
 
 
-def test_renewals_reach_followers_only_when_what_they_show_changes(lease_clock, settings, monkeypatch):
+def test_renewals_reach_followers_only_when_what_they_show_changes(frozen_clock, settings, monkeypatch):
     from rounds import locking
 
     told = []
@@ -236,7 +236,7 @@ def test_renewals_reach_followers_only_when_what_they_show_changes(lease_clock, 
     for _ in range(500):  # a flood of renewals within the same second
         lock_renew(session=session, token=token, counts=[5, None, None, None])
     assert told == []
-    lease_clock.advance(settings.LOCK_IDLE_SECONDS / 2)
+    frozen_clock.advance(settings.LOCK_IDLE_SECONDS / 2)
     lock_renew(session=session, token=token)
     assert told == [session.pk]  # the idle time followers last heard is half an idle limit old
     lock_acquire(session=session, device="Ann's phone", token=token, editing_round=None)

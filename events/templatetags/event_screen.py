@@ -1,0 +1,52 @@
+"""`{% screen_cards current.tables earlier %}`: the screen's table cards (events/_screen_table.html),
+each drawn once per state of its table and language and kept: a build of the screen's view after
+a hand redraws the one card that changed, not the fifty of the round."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+CARDS_KEPT = 4096
+cards: OrderedDict[tuple, str] = OrderedDict()
+cards_guard = threading.Lock()
+
+
+def card(table: dict, *, earlier: bool) -> str:
+    key = (
+        get_language(),
+        earlier,
+        table.get("round"),
+        table["table"],
+        tuple(table["players"]),
+        table["hands_played"],
+        table["hands"],
+        table["finished"],
+        table["entering"],
+        table["join"],
+    )
+    with cards_guard:
+        found = cards.get(key)
+        if found is not None:
+            cards.move_to_end(key)
+            return found
+    drawn = render_to_string("events/_screen_table.html", {"table": table, "earlier": earlier})
+    with cards_guard:
+        cards[key] = drawn
+        while len(cards) > CARDS_KEPT:
+            cards.popitem(last=False)
+    return drawn
+
+
+@register.simple_tag
+def screen_cards(tables: list[dict] | None, earlier: list[dict]) -> SafeString:
+    drawn = [card(table, earlier=False) for table in tables or []]
+    drawn += [card(table, earlier=True) for table in earlier]
+    return mark_safe("".join(drawn))  # each card a rendered template, escaped there

@@ -1,7 +1,7 @@
 // Correcting or deleting a round, and taking over an idle entry (SPEC 4, 8): what the entry
 // panel (panel.js) does for them, loaded the first time one is asked for.
 
-import { requestId } from "./panel.js";
+import { requestId } from "./transport.js";
 import { t } from "./render.js";
 
 export async function correctRound(panel, number) {

@@ -6,18 +6,12 @@ import { Entry } from "./entry.js";
 import { EntryKeys } from "./keyboard.js";
 import { drawLockArea, drawPanel, revealPad } from "./panel-view.js";
 import { lockMessage, t } from "./render.js";
-import { noConnection } from "./transport.js";
+import { noConnection, requestId } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
 let edits = null; // panel-edit.js, on its way or loaded
 window.addEventListener("load", () => (edits ||= import("./panel-edit.js").catch(() => (edits = null))));
 const OFFLINE_LEASE = "offline"; // what a draft typed without a connection (and without the lock) is kept under
-
-export function requestId() {
-  // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export class EntryPanel {
   constructor({ form, transport, lock, getState, applyState, ui, sessionKey, offline = null }) {

@@ -22,6 +22,13 @@ const HTTP_CALLS = {
 };
 
 // Through t(): said even where the language catalog could not be loaded (a reload without a connection).
+// The id every write carries, so a retry (the socket lost, then HTTP) is stored once.
+export function requestId() {
+  // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export const noConnection = () => t("No connection to the server. Check the Wi-Fi and try again.");
 
 export class Transport extends EventTarget {

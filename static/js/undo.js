@@ -3,7 +3,7 @@
 // the same services as every other write (round.undo and round.restore).
 
 import { showToast } from "./page.js";
-import { requestId } from "./panel.js";
+import { requestId } from "./transport.js";
 import { t } from "./render.js";
 
 const OFFER_MS = 8000;

@@ -20,7 +20,7 @@ WAIT = 5.0  # seconds to wait for a message that must come
 async def opened_socket(path: str) -> AsyncIterator[tuple[WebsocketCommunicator, bool, int | None]]:
     """(the socket, whether it connected, the close code if it did not), closed after the block."""
     communicator = WebsocketCommunicator(application, path, headers=[ORIGIN])
-    connected, code = await communicator.connect()
+    connected, code = await communicator.connect(timeout=WAIT)
     try:
         yield communicator, connected, code
     finally:

@@ -131,7 +131,6 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     const item = template.content.firstElementChild.cloneNode(true);
     item.dataset.round = round.number;
     item.querySelector("[data-edit-round]").dataset.editRound = round.number;
-    item.querySelector("[data-edit-round]").setAttribute("aria-label", roundLabel(round.number));
     item.querySelector("[data-round-number]").textContent = round.number;
     for (const cell of item.querySelectorAll("[data-cell]")) {
       const index = Number(cell.dataset.cell);

@@ -147,8 +147,8 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
     english = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=[ORIGIN])
     taiwan = WebsocketCommunicator(application, f"/ws/events/{event.view_key}/", headers=chinese)
     try:
-        assert (await english.connect())[0]
-        assert (await taiwan.connect())[0]
+        assert (await english.connect(timeout=WAIT))[0]
+        assert (await taiwan.connect(timeout=WAIT))[0]
         assert "Table 1" in (await english.receive_json_from(WAIT))["html"]
         assert "第 1 桌" in (await taiwan.receive_json_from(WAIT))["html"]
         await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])

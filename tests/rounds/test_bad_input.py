@@ -24,6 +24,7 @@ from scorekeeper.asgi import application
 from tests.bad_inputs import API_CASES, FORM_CASES, NAMES, SOCKET_CASES, Case, Raw
 from tests.factories import add_rounds, make_session
 from tests.reports import count
+from tests.sockets import WAIT
 
 
 @dataclass
@@ -152,7 +153,7 @@ async def test_socket_refuses_and_changes_nothing():
         socket = WebsocketCommunicator(
             application, f"/ws/sessions/{key}/", headers=[(b"origin", b"http://127.0.0.1")]
         )
-        assert (await socket.connect())[0]
+        assert (await socket.connect(timeout=WAIT))[0]
         assert (await socket.receive_json_from(5))["type"] == "state"
         sockets[name] = socket
     try:

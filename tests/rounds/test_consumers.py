@@ -278,7 +278,7 @@ async def test_follower_sees_round_added_without_reload():
         # Over Redis the acquire's own lock.changed may still be on its way; nothing else comes.
         later = []
         while not await ann.communicator.receive_nothing(0.3):
-            later.append(await ann.communicator.receive_json_from())
+            later.append(await ann.communicator.receive_json_from(WAIT))
         assert [message["type"] for message in later if message["type"] != "lock.changed"] == []
 
 

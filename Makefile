@@ -73,7 +73,7 @@ gettext:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null || \
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q gettext >/dev/null; }; }
 
-## fonts: the recap picture's Chinese needs Noto Sans CJK (rounds/recap_image.py; without it: DejaVu, boxes for Chinese)
+## fonts: the recap picture's Chinese needs Noto Sans CJK (rounds/rules/recap_image.py; without it: DejaVu, boxes for Chinese)
 fonts:
 	@[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || { \
 		[ "$$(id -u)" = 0 ] || { echo "Install fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk) for Chinese in the recap picture."; exit 0; }; \

@@ -40,8 +40,8 @@ from groups.models import Group, GroupPlayer  # noqa: E402
 from groups.paper import log_import  # noqa: E402
 from groups.paper_export import log_export  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
-from rounds.names import name_key  # noqa: E402
-from rounds.scoring import RoundEntry  # noqa: E402
+from rounds.rules.names import name_key  # noqa: E402
+from rounds.rules.scoring import RoundEntry  # noqa: E402
 from rounds.services.imports import scored_entries, session_import  # noqa: E402
 
 WEEKS = int(os.environ.get("BENCH_WEEKS", "52"))

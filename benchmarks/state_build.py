@@ -35,7 +35,7 @@ from rounds import services  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
 from rounds.locking import lock_acquire  # noqa: E402
 from rounds.models import Session  # noqa: E402
-from rounds.scoring import RoundEntry  # noqa: E402
+from rounds.rules.scoring import RoundEntry  # noqa: E402
 from rounds.selectors import Viewer  # noqa: E402
 from rounds.state import table_state  # noqa: E402
 

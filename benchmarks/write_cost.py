@@ -60,7 +60,7 @@ from rounds import events, services  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
 from rounds.locking import lock_acquire  # noqa: E402
 from rounds.models import Session  # noqa: E402
-from rounds.scoring import RoundEntry  # noqa: E402
+from rounds.rules.scoring import RoundEntry  # noqa: E402
 
 LENGTHS = (1, 20, 500)
 ADDS = 25

@@ -26,7 +26,7 @@ from events.models import (
     MIN_EVENT_PLAYERS,
     SEATINGS,
 )
-from rounds.names import NameMessages
+from rounds.rules.names import NameMessages
 
 EVENT_NAME = NameMessages(
     blank=gettext_noop("Event name: give the event a name, such as Friday club"),

@@ -69,7 +69,7 @@ class Event(models.Model):
 class EventPlayer(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=MAX_NAME_LENGTH)
-    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.names.name_key(name)
+    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.rules.names.name_key(name)
     dropped = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 

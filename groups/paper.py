@@ -35,9 +35,9 @@ from rounds.models import (
     MAX_SESSION_ROUNDS,
     Session,
 )
-from rounds.names import name_key
 from rounds.ratelimit import client_address, count_hit
-from rounds.scoring import Refusal, RoundEntry, ScoredRound, gettext_noop
+from rounds.rules.names import name_key
+from rounds.rules.scoring import Refusal, RoundEntry, ScoredRound, gettext_noop
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1

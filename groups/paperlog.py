@@ -32,8 +32,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from rounds.names import PLAYER_NAME, name_key, name_problem, normal_name
-from rounds.scoring import (
+from rounds.rules.names import PLAYER_NAME, name_key, name_problem, normal_name
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     MAX_CARDS,
     MAX_PLAYERS,

@@ -8,12 +8,12 @@ from django.template.loader import render_to_string
 from django.utils.formats import date_format
 from django.utils.translation import pgettext
 
-from rounds import scoring
 from rounds.chart import running_totals_svg
 from rounds.models import Session
+from rounds.rules import scoring
+from rounds.rules.stats import player_stats
 from rounds.selectors import HOUSE, ScoredSession, Viewer, scored_session
 from rounds.state import table_state
-from rounds.stats import player_stats
 from rounds.templatetags.table import house_label
 
 

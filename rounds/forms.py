@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
-from rounds.scoring import MAX_PLAYERS, CoveringStyle, Mode, Refusal, RoundEntry
+from rounds.rules.scoring import MAX_PLAYERS, CoveringStyle, Mode, Refusal, RoundEntry
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12

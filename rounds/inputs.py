@@ -10,7 +10,8 @@ from decimal import Decimal, InvalidOperation
 
 from rounds.errors import ServiceError
 from rounds.models import MAX_DEVICE_LENGTH
-from rounds.names import (
+from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
+from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
     NameMessages,
@@ -19,9 +20,8 @@ from rounds.names import (
     name_problem,
     normal_name,
 )
-from rounds.places import check_places
-from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
-from rounds.scoring import (
+from rounds.rules.places import check_places
+from rounds.rules.scoring import (
     MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -32,7 +32,7 @@ from rounds.scoring import (
     gettext_noop,
     is_whole_number,
 )
-from rounds.tiers import validate_tiers
+from rounds.rules.tiers import validate_tiers
 
 MAX_ROUNDS = 999
 MAX_TARGET = 100_000

@@ -19,7 +19,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from rounds.errors import ProtocolError, refusal
 from rounds.ratelimit import RateLimited
-from rounds.scoring import Refusal
+from rounds.rules.scoring import Refusal
 from rounds.state import reply_json
 
 LOCK_HEADER = "X-Entry-Lock"

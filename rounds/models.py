@@ -15,9 +15,9 @@ from django.db.models.functions import Lower
 from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 
-from rounds.names import MAX_NAME_LENGTH
-from rounds.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, Places, RoundRules
-from rounds.scoring import RoundEntry
+from rounds.rules.names import MAX_NAME_LENGTH
+from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, Places, RoundRules
+from rounds.rules.scoring import RoundEntry
 
 MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
 COVERING_STYLE_CHOICES = [(style.value, style.value) for style in CoveringStyle]

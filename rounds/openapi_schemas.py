@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
-from rounds.names import MAX_NAME_LENGTH
+from rounds.rules.names import MAX_NAME_LENGTH
 
 NULL = {"type": "null"}
 

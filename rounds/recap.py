@@ -1,7 +1,7 @@
 """The evening's recap (SPEC 12): a picture to share to the group chat, and the same as text.
 
 `recap_lines` lays the evening out as lines, in the request's language, from the same state
-payload every phone gets; `recap.png` draws them (rounds/recap_image.py), `recap.txt` writes
+payload every phone gets; `recap.png` draws them (rounds/rules/recap_image.py), `recap.txt` writes
 them. Either key reads it: the follow link too, since nothing is changed.
 """
 
@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from rounds.api import open_session
 from rounds.jsonapi import endpoint
 from rounds.models import Session
-from rounds.recap_image import recap_png
-from rounds.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, parties
+from rounds.rules.recap_image import recap_png
+from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, parties
 from rounds.selectors import Viewer
 from rounds.state import table_state
 from rounds.templatetags.table import house_label, money, plain_money, signed

@@ -10,16 +10,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from rounds import scoring
 from rounds.errors import RoundMissing
 from rounds.models import MAX_ROUND_NUMBER, Player, Round, RoundVersion, Session
-from rounds.scoring import (
+from rounds.rules import scoring
+from rounds.rules.scoring import (
     Mode,
     RoundEntry,
     ScoredRound,
     is_whole_number,
 )
-from rounds.standings import Tally, session_totals
+from rounds.rules.standings import Tally, session_totals
 
 HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")

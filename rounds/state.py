@@ -34,10 +34,10 @@ from rounds.models import (
     Session,
     rules_of_columns,
 )
-from rounds.scoring import Mode
+from rounds.rules.scoring import Mode
+from rounds.rules.settlement import Settlement, settle
+from rounds.rules.standings import next_round, points_to_target, standings, target_losers
 from rounds.selectors import HOUSE, Viewer, keeps_house, stored_tally
-from rounds.settlement import Settlement, settle
-from rounds.standings import next_round, points_to_target, standings, target_losers
 
 # Stands for "read the lock now" where a caller did not hand the lock on.
 UNREAD = object()

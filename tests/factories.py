@@ -4,7 +4,7 @@ from rounds import services
 from rounds.inputs import clean_settings
 from rounds.locking import lock_acquire
 from rounds.models import Session
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import translation
 
 from rounds.errors import refusal
-from rounds.scoring import ScoringError
+from rounds.rules.scoring import ScoringError
 from scorekeeper.languages import language_of
 
 APPS = ["rounds", "groups", "scorekeeper"]
@@ -47,8 +47,8 @@ def test_the_refusals_are_found_in_every_layer():
     modules = {module for module, _ in TEMPLATES}
     assert len(TEMPLATES) > 100
     for module in (
-        "rounds/scoring.py",
-        "rounds/tiers.py",
+        "rounds/rules/scoring.py",
+        "rounds/rules/tiers.py",
         "rounds/errors.py",
         "rounds/inputs.py",
         "groups/paperlog.py",

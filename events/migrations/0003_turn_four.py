@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from rounds.scoring import real_losses
+from rounds.rules.scoring import real_losses
 
 
 def tally_existing_tables(apps, schema_editor):

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from rounds import scoring, standings
+from rounds.rules import scoring, standings
 
 
 def fill_stored_scores(apps, schema_editor):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rounds import scoring
 from rounds.errors import (
     ROUND_STILL_THERE,
     UNDO_RESCORE,
@@ -17,7 +16,8 @@ from rounds.errors import (
     VersionRefused,
 )
 from rounds.models import Round, RoundVersion, Session
-from rounds.scoring import RoundRules
+from rounds.rules import scoring
+from rounds.rules.scoring import RoundRules
 from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
 

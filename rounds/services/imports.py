@@ -12,15 +12,15 @@ from datetime import datetime
 
 from django.db import transaction
 
-from rounds import scoring
 from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
-from rounds.scoring import RoundEntry, ScoredRound
+from rounds.rules import scoring
+from rounds.rules.scoring import RoundEntry, ScoredRound
+from rounds.rules.standings import Tally
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
-from rounds.standings import Tally
 
 # Rounds written in one transaction (see above).
 IMPORT_CHUNK_ROUNDS = 50

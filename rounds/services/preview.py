@@ -3,11 +3,11 @@ the entry that depends on the session rather than the rules: naming who covered.
 
 from __future__ import annotations
 
-from rounds import scoring
 from rounds.errors import ServiceError
 from rounds.models import Session
-from rounds.preview import rules_detail
-from rounds.scoring import RoundEntry, ScoredRound, gettext_noop
+from rounds.rules import scoring
+from rounds.rules.scoring import RoundEntry, ScoredRound, gettext_noop
+from rounds.rules.working import rules_detail
 from rounds.selectors import round_by_number
 
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
-from rounds.scoring import Mode, RoundEntry, ScoredRound
+from rounds.rules.scoring import Mode, RoundEntry, ScoredRound
+from rounds.rules.standings import Tally, end_reached
 from rounds.signals import session_saved
-from rounds.standings import Tally, end_reached
 from rounds.state import UNREAD
 
 

@@ -10,8 +10,8 @@ from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
 from rounds.forms import MODE_CHOICES, times_text
-from rounds.scoring import TWOS_IN_DECK
-from rounds.standings import Direction
+from rounds.rules.scoring import TWOS_IN_DECK
+from rounds.rules.standings import Direction
 
 register = template.Library()
 

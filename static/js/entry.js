@@ -14,7 +14,7 @@ export function countOfKey(key) {
 }
 
 export class Entry {
-  // twosInDeck: the most 2s a player can hold, as the page says (rounds/scoring.py owns it).
+  // twosInDeck: the most 2s a player can hold, as the page says (rounds/rules/scoring.py owns it).
   constructor(playerCount, onChange, { twosInDeck = 0 } = {}) {
     this.playerCount = playerCount;
     this.twosInDeck = twosInDeck;

@@ -7,8 +7,16 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rounds.places import check_places
-from rounds.scoring import CoveringStyle, Mode, RoundEntry, RoundRules, places_of, real_losses, score_round
+from rounds.rules.places import check_places
+from rounds.rules.scoring import (
+    CoveringStyle,
+    Mode,
+    RoundEntry,
+    RoundRules,
+    places_of,
+    real_losses,
+    score_round,
+)
 
 NAMES = ["A", "B", "C", "D"]
 

@@ -9,15 +9,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE = [
-    "rounds.scoring",
-    "rounds.ruleset",
-    "rounds.places",
-    "rounds.preview",
-    "rounds.standings",
-    "rounds.settlement",
-    "rounds.stats",
-    "rounds.tiers",
-    "rounds.names",
+    "rounds.rules.scoring",
+    "rounds.rules.ruleset",
+    "rounds.rules.places",
+    "rounds.rules.working",
+    "rounds.rules.standings",
+    "rounds.rules.settlement",
+    "rounds.rules.stats",
+    "rounds.rules.tiers",
+    "rounds.rules.names",
     "groups.paperlog",
 ]
 

@@ -40,7 +40,7 @@ def test_ranked_from_30_rounds_and_the_history_keeps_one_point_a_step():
     assert rate([*rounds, RatedRound(("A", "B"), (3, 0), step=3)]).players["B"].ranked
 
 
-@pytest.mark.parametrize("module", ["groups.rating", "rounds.recap_lines", "rounds.recap_image"])
+@pytest.mark.parametrize("module", ["groups.rating", "rounds.rules.recap_lines", "rounds.rules.recap_image"])
 def test_the_rating_and_the_recap_drawing_import_without_django(module):
     script = f"import sys, {module}; print(sorted(name for name in sys.modules if name.startswith('django')))"
     loaded = subprocess.run(

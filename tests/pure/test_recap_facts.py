@@ -1,6 +1,6 @@
-"""rounds/recap_lines.py without Django: best and worst round, fries, the comeback, the parties."""
+"""rounds/rules/recap_lines.py without Django: best and worst round, fries, the comeback, the parties."""
 
-from rounds.recap_lines import Comeback, Moment, best_and_worst, comeback, fries, gain_of, parties
+from rounds.rules.recap_lines import Comeback, Moment, best_and_worst, comeback, fries, gain_of, parties
 
 DOUBLES = {"tiers": [[1, 1], [10, 2], [13, 3]]}
 

@@ -1,8 +1,8 @@
-"""Every worked number of SPEC sections 1-3, against rounds/scoring.py (and tiers.py)."""
+"""Every worked number of SPEC sections 1-3, against rounds/rules/scoring.py (and tiers.py)."""
 
 import pytest
 
-from rounds.scoring import (
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     CoveringStyle,
@@ -18,7 +18,7 @@ from rounds.scoring import (
     score_round,
     validate_round,
 )
-from rounds.tiers import house_tiers, validate_tiers
+from rounds.rules.tiers import house_tiers, validate_tiers
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 A, B, C, D = range(4)

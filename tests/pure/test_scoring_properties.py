@@ -6,7 +6,7 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rounds.scoring import (
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     MAX_CARDS,
@@ -20,8 +20,8 @@ from rounds.scoring import (
     score_round,
     validate_round,
 )
-from rounds.settlement import fewest_transfers, settle, to_cents_keeping_sum
-from rounds.standings import Tally, session_totals
+from rounds.rules.settlement import fewest_transfers, settle, to_cents_keeping_sum
+from rounds.rules.standings import Tally, session_totals
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 HOUSE = ((1, 2), (8, 3), (13, 5))

@@ -1,9 +1,9 @@
-"""Every worked number of SPEC 6 (wager and settlement), against rounds/settlement.py."""
+"""Every worked number of SPEC 6 (wager and settlement), against rounds/rules/settlement.py."""
 
 from decimal import Decimal
 
-from rounds.scoring import FLAT_TIERS, Mode, RoundEntry, RoundRules, score_round
-from rounds.settlement import (
+from rounds.rules.scoring import FLAT_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.settlement import (
     difference_matrix,
     fewest_transfers,
     pairwise_points,

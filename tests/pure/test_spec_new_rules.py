@@ -5,9 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from rounds.places import check_places
-from rounds.ruleset import ScoringError
-from rounds.scoring import (
+from rounds.rules.places import check_places
+from rounds.rules.ruleset import ScoringError
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     CoveringStyle,
     Mode,
@@ -20,9 +20,9 @@ from rounds.scoring import (
     real_losses,
     score_round,
 )
-from rounds.settlement import settle
-from rounds.standings import Tally
-from rounds.tiers import validate_tiers
+from rounds.rules.settlement import settle
+from rounds.rules.standings import Tally
+from rounds.rules.tiers import validate_tiers
 
 NAMES = ["A", "B", "C", "D"]
 HONG_KONG = ((1, 1), (8, 2), (10, 3), (13, 4))

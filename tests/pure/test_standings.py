@@ -1,7 +1,7 @@
-"""Every worked number of SPEC 4 (the session), against rounds/standings.py."""
+"""Every worked number of SPEC 4 (the session), against rounds/rules/standings.py."""
 
-from rounds.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
-from rounds.standings import (
+from rounds.rules.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.standings import (
     Direction,
     Standing,
     end_reached,

@@ -1,9 +1,9 @@
-"""The evening's story per player, against rounds/stats.py."""
+"""The evening's story per player, against rounds/rules/stats.py."""
 
 from decimal import Decimal
 
-from rounds.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
-from rounds.stats import PlayerStats, player_stats
+from rounds.rules.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.stats import PlayerStats, player_stats
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 A, B, C, D = range(4)

@@ -4,7 +4,7 @@ house total and each round's house, the settlement with the house as a party, th
 import pytest
 
 from rounds.models import Round, Session
-from rounds.scoring import Mode, Places, RoundEntry, RoundRules, score_round
+from rounds.rules.scoring import Mode, Places, RoundEntry, RoundRules, score_round
 
 pytestmark = pytest.mark.django_db
 

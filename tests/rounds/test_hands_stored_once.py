@@ -7,7 +7,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from rounds import services
 from rounds.models import Round
-from rounds.scoring import MAX_CARDS, TWOS_IN_DECK, RoundEntry
+from rounds.rules.scoring import MAX_CARDS, TWOS_IN_DECK, RoundEntry
 from tests.factories import add_rounds, grab_lock, make_session
 
 BEFORE = [("rounds", "0007_covering_style")]

@@ -5,7 +5,7 @@ import pytest
 from rounds import services
 from rounds.errors import UNDO_RESCORE, LockRefused, RequestReused, VersionMissing, VersionRefused
 from rounds.models import Round, RoundVersion
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 from rounds.selectors import Viewer, round_history, scored_session, session_history
 from rounds.state import table_state
 from tests.factories import add_rounds, make_session

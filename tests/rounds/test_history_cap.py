@@ -9,7 +9,7 @@ import pytest
 from rounds import services
 from rounds.errors import HISTORY_FULL
 from rounds.models import MAX_SESSION_CHANGES, Round, RoundVersion, Session
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rounds import services
 from rounds.models import RoundVersion
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 from rounds.selectors import Viewer, round_history, session_history
 from rounds.state import table_state
 from tests.factories import grab_lock, make_session

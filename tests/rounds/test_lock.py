@@ -15,7 +15,7 @@ from rounds import services
 from rounds.errors import LOCK_HELD, LOCK_LOST, LOCK_STILL_LIVE, LockRefused, ServiceError
 from rounds.locking import lock_acquire, lock_disconnect, lock_release, lock_renew, lock_state, lock_takeover
 from rounds.models import EntryLock, Round, Session
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 from tests.factories import grab_lock, make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)

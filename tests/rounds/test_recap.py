@@ -9,9 +9,9 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from rounds import recap_image
 from rounds.recap import recap_lines, recap_text
-from rounds.recap_image import recap_png
+from rounds.rules import recap_image
+from rounds.rules.recap_image import recap_png
 from rounds.selectors import Viewer
 from rounds.state import table_state
 from tests.factories import add_rounds, make_session

@@ -1,4 +1,4 @@
-"""The rules & help page: it renders, every worked number agrees with rounds/scoring.py,
+"""The rules & help page: it renders, every worked number agrees with rounds/rules/scoring.py,
 every key is shown, and no sentence is borrowed from the seed rule texts."""
 
 import re
@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
-from rounds.scoring import (
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     MAX_CARDS,
@@ -28,9 +28,9 @@ from rounds.scoring import (
     round_payments,
     score_round,
 )
-from rounds.settlement import difference_matrix, pairwise_points, settle
-from rounds.standings import Direction, end_reached, next_round, standings, target_losers
-from rounds.tiers import house_tiers
+from rounds.rules.settlement import difference_matrix, pairwise_points, settle
+from rounds.rules.standings import Direction, end_reached, next_round, standings, target_losers
+from rounds.rules.tiers import house_tiers
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def test_red_suits_are_marked_red(html):
     assert not re.search(r"[♦♥](?!</span>)", html), "every ♦ and ♥ sits alone in its span"
 
 
-# --- worked numbers against rounds/scoring.py ---------------------------------------------
+# --- worked numbers against rounds/rules/scoring.py ---------------------------------------------
 
 
 def test_classic_penalty_table_matches_the_engine(page):

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
-from rounds.scoring import (
+from rounds.rules.scoring import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     CoveringStyle,

@@ -21,7 +21,7 @@ from groups.services import GROUP_FULL, group_create
 from rounds import services
 from rounds.inputs import clean_settings
 from rounds.models import MAX_SESSION_ROUNDS, Round, Session
-from rounds.scoring import RoundEntry
+from rounds.rules.scoring import RoundEntry
 from rounds.services.imports import scored_entries, session_import
 from scorekeeper.asgi import application
 from tests.factories import add_rounds, grab_lock

@@ -1,5 +1,5 @@
 """Each round keeps its scores and the session its sums: a write scores only the round it writes,
-and what is stored always equals what rounds/scoring.py computes from the cards."""
+and what is stored always equals what rounds/rules/scoring.py computes from the cards."""
 
 import pytest
 from django.db import connection
@@ -8,12 +8,13 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as examples
 from hypothesis import strategies as st
 
-from rounds import scoring, services
+from rounds import services
 from rounds.models import Round, Session
-from rounds.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
+from rounds.rules import scoring
+from rounds.rules.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
+from rounds.rules.settlement import settle
+from rounds.rules.standings import Tally
 from rounds.selectors import Viewer, scored_session
-from rounds.settlement import settle
-from rounds.standings import Tally
 from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 

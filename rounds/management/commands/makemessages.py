@@ -1,5 +1,5 @@
 """makemessages that also finds the JavaScript modules' t() and tn() (static/js/render.js), and the
-refusals' plural messages, marked with ngettext_noop (rounds/ruleset.py)."""
+refusals' plural messages, marked with ngettext_noop (rounds/rules/ruleset.py)."""
 
 from django.core.management.commands import makemessages
 

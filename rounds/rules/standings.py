@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rounds.scoring import Mode, ScoredRound
-from rounds.settlement import pairwise_points
+from rounds.rules.scoring import Mode, ScoredRound
+from rounds.rules.settlement import pairwise_points
 
 
 class Direction(StrEnum):

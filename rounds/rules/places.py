@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Final
 
-from rounds.ruleset import MAX_CARDS, MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
+from rounds.rules.ruleset import MAX_CARDS, MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
 
 MAX_AMOUNT: Final = 1_000_000
 PLACE_KEYS: Final = frozenset({"pays", "heavy_pays", "heavy_from", "house_cut"})

@@ -17,7 +17,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rounds.recap_lines import Line
+from rounds.rules.recap_lines import Line
 
 WIDTH: Final = 1080
 MARGIN: Final = 64

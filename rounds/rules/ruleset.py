@@ -3,7 +3,7 @@
 No Django here. `RoundRules` is the one owner of the rule fields: the models store it
 (Session.rules, Round.rules), the state and the history show its `to_json()`, and every
 reader rebuilds it with `from_json()`. A new rule field is added here, then to the form
-and the page. scoring.py re-exports the names below, so `from rounds.scoring import Mode`
+and the page. scoring.py re-exports the names below, so `from rounds.rules.scoring import Mode`
 keeps working.
 """
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from rounds.scoring import MAX_CARDS, RoundEntry, ScoredRound
+from rounds.rules.scoring import MAX_CARDS, RoundEntry, ScoredRound
 
 
 @dataclass(frozen=True)

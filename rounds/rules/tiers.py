@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from rounds.scoring import MAX_CARDS, ScoringError, Tier, Tiers, gettext_noop, is_whole_number, ngettext_noop
+from rounds.rules.scoring import (
+    MAX_CARDS,
+    ScoringError,
+    Tier,
+    Tiers,
+    gettext_noop,
+    is_whole_number,
+    ngettext_noop,
+)
 
 MAX_RATE: Final = 1000
 

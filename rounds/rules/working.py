@@ -4,7 +4,7 @@ whether the round is heavy and the house's cut."""
 
 from __future__ import annotations
 
-from rounds.scoring import (
+from rounds.rules.scoring import (
     RoundEntry,
     RoundRules,
     ScoredRound,

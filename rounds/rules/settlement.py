@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
-from rounds.scoring import Mode, ScoredRound
+from rounds.rules.scoring import Mode, ScoredRound
 
 CENT: Final = Decimal("0.01")
 

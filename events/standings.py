@@ -5,7 +5,7 @@ table's totals as stored (events/tally.py), never a walk over every hand.
 `event_standings(event)` is the one place the standings are built: the API, the organizer
 page, the screen and the export all read it, so a column added here (a rating) shows everywhere.
 Each line's `extra["rating"]` is the player's rating over the event's hands (events/ratings.py,
-SPEC 12), unless asked without (the screen's live view and the by-rank draw need none).
+SPEC 12), or at a club's night the club's over its season (SPEC 13), unless asked without (the screen's live view and the by-rank draw need none).
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from events.models import Event, EventPlayer, EventSeat, EventTable
 from events.ratings import TableSeats, event_ratings, first_rating
 from events.tally import current_tallies, tally_rows
+from groups.models import Group
+from groups.rating import Rating
+from groups.ratings import season_ratings
+from groups.selectors import group_season
 
 
 @dataclass
@@ -93,7 +97,11 @@ def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
         line.hands += tally.hands
         if place_of[session_id][0] == latest:
             line.table = place_of[session_id][1]
-    if ratings:
+    if ratings and event.group_id is not None:
+        rated = club_ratings(event)
+        for line in lines.values():
+            line.extra["rating"] = rated.get(line.player, first_rating()).json()
+    elif ratings:
         tables_seated = [
             TableSeats(
                 round=table["event_round__number"],
@@ -108,6 +116,18 @@ def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
         for player, line in lines.items():
             line.extra["rating"] = rated.get(player, first_rating()).json()
     return ranked(lines.values())
+
+
+def club_ratings(event: Event) -> dict[int, Rating]:
+    """At a club's night, each player's Skill is the club's over its season (SPEC 13): every
+    evening and every night's hands, this one's included, by EventPlayer."""
+    group = Group.objects.get(pk=event.group_id)
+    rated = season_ratings(group, group_season(group)).players
+    return {
+        player: rated[member]
+        for player, member in EventPlayer.objects.filter(event=event).values_list("pk", "member_id")
+        if member in rated
+    }
 
 
 def places_of(lines: Iterable[Line]) -> dict[int, int]:

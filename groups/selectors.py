@@ -74,6 +74,7 @@ def group_links(group: Group, viewer: Viewer) -> dict:
         "follow": reverse("groups:group", args=[group.view_key]),
         "season": reverse("groups:api-season", args=[key]),
         "export": reverse("groups:api-export", args=[key]),
+        "league": reverse("groups:api-league", args=[key]),
         "socket": f"/ws/groups/{key}/",
     }
     if viewer is Viewer.EDITOR:

@@ -17,6 +17,8 @@ urlpatterns = [
     path("api/groups/<str:group>/evenings", api.evenings, name="api-evenings"),
     path("api/groups/<str:group>/players/<int:player>", api.player_detail, name="api-player"),
     path("api/groups/<str:group>/season", api.season, name="api-season"),
+    path("api/groups/<str:group>/league", api.league, name="api-league"),
+    path("api/groups/<str:group>/league.csv", api.league_csv_export, name="api-league-csv"),
     path("api/groups/<str:group>/import", api.import_log, name="api-import"),
     path("api/groups/<str:group>/export.txt", api.export_log, name="api-export"),
 ]

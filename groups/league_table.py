@@ -1,0 +1,96 @@
+"""Reads of a club's league (SPEC 13): its nights and the table, as JSON, CSV and page rows.
+
+The nights come from the app that holds them (groups/signals.py: each night's standings by group
+player); the table is groups/league.py's, ranked with the club's rules as they are now, so a
+change of `points` or `best_of` re-ranks the whole season at the next read.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+
+from groups import signals as clubs
+from groups.league import LeagueLine, LeagueRules, league_table, shown_number
+from groups.models import Group
+from groups.season import ALL_DATES, DateRange
+from groups.selectors import league_rules, player_names
+from groups.signals import ClubNight
+from rounds.export import neutralised
+
+
+@dataclass(frozen=True)
+class League:
+    rules: LeagueRules
+    nights: list[ClubNight]  # the nights with a hand played, oldest first
+    table: list[LeagueLine]  # best first
+    names: dict[int, str]
+
+
+def group_league(group: Group, dates: DateRange = ALL_DATES) -> League:
+    """The league over the club's nights in `dates` that have a hand played (a night counts as
+    its hands are played, like an evening's rounds)."""
+    rules = league_rules(group)
+    nights = [night for night in clubs.nights_of(group, dates) if night.hands]
+    table = league_table((night.as_league_night() for night in nights), rules)
+    return League(rules=rules, nights=nights, table=table, names=player_names(group))
+
+
+def points_json(value: Fraction) -> int | float:
+    return shown_number(value)
+
+
+def league_json(league: League) -> dict:
+    """API.md "League": the rules, the nights, and the table ordered by place."""
+    return {
+        "league": league.rules.to_json(),
+        "nights": [
+            {
+                "view_id": night.view_id,
+                "name": night.name,
+                "date": night.played_on.isoformat(),
+                "players": len(night.lines),
+            }
+            for night in league.nights
+        ],
+        "table": [
+            {
+                "name": league.names[line.player],
+                "nights": line.nights,
+                "hands": line.hands,
+                "wins": line.wins,
+                "net": line.net,
+                "points": points_json(line.points),
+                "counted": [points_json(value) for value in line.counted],
+                "place": line.place,
+            }
+            for line in league.table
+        ],
+    }
+
+
+CSV_HEADER = ("place", "name", "nights", "hands", "wins", "net", "points", "counted")
+
+
+def league_csv(league: League) -> str:
+    """The table for a spreadsheet: one line per player, best first; the nights' points that
+    count, separated by spaces; names that could run as a formula neutralised."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for line in league.table:
+        writer.writerow(
+            [
+                line.place,
+                neutralised(league.names[line.player]),
+                line.nights,
+                line.hands,
+                line.wins,
+                line.net,
+                points_json(line.points),
+                " ".join(str(points_json(value)) for value in line.counted),
+            ]
+        )
+    return "\ufeff" + buffer.getvalue()

@@ -115,7 +115,8 @@ def test_the_league_is_the_independent_computation_with_shared_places_best_of_an
     )
     nights = [standings(api, event["view_id"]) for event in events]
     for lines in nights:
-        assert len(lines) == 8 and sum(line["net"] for line in lines) == 0  # zero-sum each night
+        assert len(lines) == 8
+        assert sum(line["net"] for line in lines) == 0
         assert sorted(line["place"] for line in lines) == [1, 1, 3, 3, 5, 5, 7, 7]
 
     reply = api.get(f"/api/groups/{group['view_id']}/league").json()
@@ -153,7 +154,7 @@ def test_three_sharing_a_place_earn_thirds_shown_to_two_places(api):
     group = new_group(api)
     api.patch(f"/api/groups/{group['id']}", {"league": {"points": [10, 8, 7, 5, 4, 2, 2, 2]}})
     # 12 players at three tables of 4 playing the same hand: each place shared by three.
-    club_night(api, group["id"], CLUB + ["Kim", "Lu"], hands=1)
+    club_night(api, group["id"], [*CLUB, "Kim", "Lu"], hands=1)
     reply = api.get(f"/api/groups/{group['id']}/league").json()
     assert [(row["place"], row["points"], row["counted"]) for row in reply["table"]] == (
         [(1, 8.33, [8.33])] * 3 + [(4, 3.67, [3.67])] * 3 + [(7, 1.33, [1.33])] * 3 + [(10, 0, [0])] * 3
@@ -163,7 +164,8 @@ def test_three_sharing_a_place_earn_thirds_shown_to_two_places(api):
 def test_the_csv_is_the_same_table(api, season):
     group, _events = season
     reply = api.get(f"/api/groups/{group['view_id']}/league.csv")
-    assert reply.status_code == 200 and reply["Content-Type"] == "text/csv; charset=utf-8"
+    assert reply.status_code == 200
+    assert reply["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
     table = api.get(f"/api/groups/{group['view_id']}/league").json()["table"]
     assert rows[0] == ["place", "name", "nights", "hands", "wins", "net", "points", "counted"]

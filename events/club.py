@@ -30,7 +30,8 @@ from groups.signals import ClubNight, ClubTable
 
 
 def join_club(event: Event) -> None:
-    """Each player of a club's night is a group player: matched by name, or joining the group
+    """Each player of a club's night is a group player, under the group's name for them: matched
+    by name (as everywhere: "josé" is "José"), or joining the group
     (refused, naming the player, once the group is full). Called in the write's transaction
     whenever players come: the event made, players added, a draw (names signed up)."""
     if event.group_id is None:
@@ -41,8 +42,8 @@ def join_club(event: Event) -> None:
     group = Group.objects.get(pk=event.group_id)
     members = group_players_for(group, [player.name for player in loose])
     for player, member in zip(loose, members, strict=True):
-        player.member = member
-    EventPlayer.objects.bulk_update(loose, ["member"])
+        player.member, player.name = member, member.name  # shown as the group knows them
+    EventPlayer.objects.bulk_update(loose, ["member", "name"])
 
 
 def in_range(events: QuerySet, dates: DateRange) -> QuerySet:

@@ -29,11 +29,14 @@ class League:
     names: dict[int, str]
 
 
-def group_league(group: Group, dates: DateRange = ALL_DATES) -> League:
+def group_league(
+    group: Group, dates: DateRange = ALL_DATES, *, nights: list[ClubNight] | None = None
+) -> League:
     """The league over the club's nights in `dates` that have a hand played (a night counts as
-    its hands are played, like an evening's rounds)."""
+    its hands are played, like an evening's rounds). `nights`: the club's nights, if read already."""
     rules = league_rules(group)
-    nights = [night for night in clubs.nights_of(group, dates) if night.hands]
+    found = clubs.nights_of(group, dates) if nights is None else nights
+    nights = [night for night in found if night.hands and dates.holds(night.played_on)]
     table = league_table((night.as_league_night() for night in nights), rules)
     return League(rules=rules, nights=nights, table=table, names=player_names(group))
 

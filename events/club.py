@@ -138,9 +138,13 @@ def club_nights(sender: object, *, group: Group, dates: DateRange = ALL_DATES, *
     return found
 
 
-def club_sessions(sender: object, *, groups: Sequence[int] | QuerySet, **kwargs: object) -> QuerySet:
-    """The sessions of these groups' nights' tables: they go with their group (purge_groups)."""
-    return EventTable.objects.filter(event_round__event__group_id__in=groups).values("session_id")
+def club_sessions(
+    sender: object, *, groups: Sequence[int] | QuerySet, dates: DateRange | None = None, **kwargs: object
+) -> QuerySet:
+    """The sessions of these groups' nights' tables (in `dates`, if given): they go with their
+    group (purge_groups) and count in its season."""
+    nights = in_range(Event.objects.filter(group_id__in=groups), dates or ALL_DATES)
+    return EventTable.objects.filter(event_round__event__in=nights.values("pk")).values("session_id")
 
 
 def club_used(sender: object, *, groups: Sequence[int], **kwargs: object) -> dict[int, datetime]:
@@ -163,6 +167,21 @@ def club_of_session(sender: object, *, session_id: int, **kwargs: object) -> int
         .values_list("event_round__event__group_id", flat=True)
         .first()
     )
+
+
+def club_state(sender: object, *, group: Group, **kwargs: object) -> list[tuple]:
+    """What the answers above read, named, each row starting with its night's id: each night (its
+    key, version: a draw, players coming and going; its day) and each table (its night, session
+    id, key and version: every change of its hands)."""
+    nights = (
+        Event.objects.filter(group=group).order_by("pk").values_list("pk", "view_key", "version", "played_on")
+    )
+    tables = (
+        EventTable.objects.filter(event_round__event__group=group)
+        .order_by("session_id")
+        .values_list("event_round__event_id", "session_id", "session__edit_key", "session__version")
+    )
+    return [*nights, *tables]
 
 
 def first_draw_day(event: Event, day: date) -> None:

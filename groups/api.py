@@ -19,12 +19,11 @@ from groups.inputs import (
 )
 from groups.league_table import League, group_league, league_csv, league_json
 from groups.models import Group
-from groups.ratings import season_ratings
 from groups.season import DateRange
+from groups.season_memo import season_and_ratings
 from groups.selectors import (
     group_by_key,
     group_json,
-    group_season,
     league_rules,
     player_names,
     season_json,
@@ -138,8 +137,8 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
 def season(request: HttpRequest, group: str) -> JsonResponse:
     found, _viewer = open_group(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
-    figures = group_season(found, DateRange(start, end))
-    reply = season_json(figures, player_names(found), season_ratings(found, figures))
+    figures, ratings = season_and_ratings(found, DateRange(start, end))
+    reply = season_json(figures, player_names(found), ratings)
     return JsonResponse(reply, json_dumps_params={"ensure_ascii": False})
 
 

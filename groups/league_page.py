@@ -8,11 +8,11 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from groups import signals as clubs
 from groups.league import LeagueRules, shown_number
 from groups.league_table import League, group_league
 from groups.models import Group
-from groups.season import ALL_DATES, DateRange
+from groups.season import DateRange
+from groups.season_memo import club_nights
 from groups.signals import ClubNight
 from rounds.templatetags.table import minus
 
@@ -45,7 +45,7 @@ def league_rows(league: League) -> list[dict]:
 
 def league_context(group: Group, dates: DateRange, *, key: str) -> dict:
     """The league over `dates` and every night of the club (the list links each night's page)."""
-    nights = clubs.nights_of(group, ALL_DATES)
+    nights = club_nights(group)
     league = group_league(group, dates, nights=nights)
     return {
         "league": league,

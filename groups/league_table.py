@@ -12,10 +12,10 @@ import io
 from dataclasses import dataclass
 from fractions import Fraction
 
-from groups import signals as clubs
 from groups.league import LeagueLine, LeagueRules, league_table, shown_number
 from groups.models import Group
 from groups.season import ALL_DATES, DateRange
+from groups.season_memo import club_nights
 from groups.selectors import league_rules, player_names
 from groups.signals import ClubNight
 from rounds.export import neutralised
@@ -35,7 +35,7 @@ def group_league(
     """The league over the club's nights in `dates` that have a hand played (a night counts as
     its hands are played, like an evening's rounds). `nights`: the club's nights, if read already."""
     rules = league_rules(group)
-    found = clubs.nights_of(group, dates) if nights is None else nights
+    found = club_nights(group) if nights is None else nights
     nights = [night for night in found if night.hands and dates.holds(night.played_on)]
     table = league_table((night.as_league_night() for night in nights), rules)
     return League(rules=rules, nights=nights, table=table, names=player_names(group))

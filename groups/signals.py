@@ -7,10 +7,15 @@ standings in the league. The app above answers these signals (one receiver each)
   ClubTable (its session, the night's day, the night, the group players in seat order).
 - `club_nights` (group=, dates=): the group's nights in `dates`, oldest first, as ClubNight (the
   night's lines as its standings rank them, SPEC 11).
-- `club_sessions` (groups=): a query of the session ids of these groups' nights' tables (they go
-  with their group, and count against its rounds).
+- `club_sessions` (groups=, dates=): a query of the session ids of these groups' nights' tables
+  (played in `dates`, if given): they go with their group, count against its rounds, and are
+  read for its season.
 - `club_used` (groups=): {group id: when any of its nights last changed}.
 - `club_of_session` (session_id=): the group whose night the session is a table of, or None.
+- `club_state` (group=): rows naming the state of everything the answers above read for the
+  group, each starting with its night's id (each night's key, version and day; each table's
+  session id, key and version), so what was computed from them can be kept until one changes
+  (groups/season_memo.py).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ club_nights = Signal()
 club_sessions = Signal()
 club_used = Signal()
 club_of_session = Signal()
+club_state = Signal()
 
 
 @dataclass(frozen=True)
@@ -65,9 +71,9 @@ def nights_of(group: object, dates: object) -> list[ClubNight]:
     return [night for answer in answers(club_nights, group=group, dates=dates) for night in answer]
 
 
-def sessions_of(groups: QuerySet | list[int]) -> list[QuerySet]:
+def sessions_of(groups: QuerySet | list[int], dates: object = None) -> list[QuerySet]:
     """Queries of the session ids of these groups' nights (one per app that holds nights)."""
-    return list(answers(club_sessions, groups=groups))
+    return list(answers(club_sessions, groups=groups, dates=dates))
 
 
 def last_used(groups: list[int]) -> dict[int, datetime]:
@@ -80,3 +86,7 @@ def last_used(groups: list[int]) -> dict[int, datetime]:
 
 def group_of_night_table(session_id: int) -> int | None:
     return next(iter(answers(club_of_session, session_id=session_id)), None)
+
+
+def state_of(group: object) -> list[tuple]:
+    return [row for answer in answers(club_state, group=group) for row in answer]

@@ -6,10 +6,14 @@ night's standings show the club's Skill."""
 
 import random
 from collections import Counter
+from datetime import date, timedelta
 from itertools import combinations
 
 import pytest
 
+from events import standings
+from events.models import Event
+from groups.rating import rate
 from tests.groups.helpers import club_night
 from tests.groups.test_ratings import LOG_2013, new_group, rated_directly, tables_of
 
@@ -119,3 +123,24 @@ def test_the_groups_nights_and_the_net_of_each_night_add_up(api, club):
         standings = api.get(f"/api/events/{event['view_id']}").json()["standings"]
         assert sum(line["net"] for line in standings) == 0
         assert sum(line["hands"] for line in standings) == sum(len(seated) for seated, _cards in hands)
+
+
+def test_the_night_in_play_rates_only_its_own_hands_on_from_the_season_before_it(api, club, monkeypatch):
+    group, _logged, nights = club
+    # The first two nights a week and two weeks before the third: the third is the season's last.
+    for weeks, (event, _hands) in zip((2, 1), nights[:2], strict=True):
+        Event.objects.filter(view_key=event["view_id"]).update(
+            played_on=date.today() - timedelta(weeks=weeks)
+        )
+    season = {
+        player["name"]: player["rating"]
+        for player in api.get(f"/api/groups/{group['id']}/season").json()["players"]
+    }
+    rated = []
+    monkeypatch.setattr(
+        standings, "rate", lambda hands, **options: rated.append(len(hands)) or rate(hands, **options)
+    )
+    event = api.get(f"/api/events/{nights[-1][0]['view_id']}").json()
+    assert rated == [len(nights[-1][1])]  # the last night's hands only, on from the kept ratings
+    for line in event["standings"]:
+        assert line["rating"] == season[line["name"]], line["name"]

@@ -96,3 +96,16 @@ def test_the_print_page_lists_the_league_for_a4(client, api, club):
     assert client.get(f"/g/{group['id']}/league/print?from=2030-01-02&to=2030-01-01").status_code == 400
     empty = client.get(f"/g/{group['id']}/league/print?from=2030-01-01").content.decode()
     assert "No club night has a hand played in these dates yet." in empty
+
+
+def test_a_club_nights_pages_say_its_skill_is_the_clubs_and_link_the_club(client, api, club):
+    group, nights = club
+    for key in (nights[0]["id"], nights[0]["view_id"]):
+        page = client.get(f"/e/{key}/").content.decode()
+        assert "Skill is the club's, over its whole season" in page
+        assert f'href="/g/{group["view_id"]}/" data-link="club"' in page
+    assert "data-club-skill" in client.get(f"/e/{nights[0]['view_id']}/ratings").content.decode()
+    plain = api.post(
+        "/api/events", {"name": "Open night", "players": PLAYERS, "rounds": 1, "hands": 1}
+    ).json()
+    assert "data-club-skill" not in client.get(f"/e/{plain['id']}/").content.decode()

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date, datetime
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, QuerySet, Sum
 from django.urls import reverse
 
 from events.models import Event, EventBye, EventPlayer, EventSeat, EventTable
@@ -170,18 +170,19 @@ def club_of_session(sender: object, *, session_id: int, **kwargs: object) -> int
 
 
 def club_state(sender: object, *, group: Group, **kwargs: object) -> list[tuple]:
-    """What the answers above read, named, each row starting with its night's id: each night (its
-    key, version: a draw, players coming and going; its day) and each table (its night, session
-    id, key and version: every change of its hands)."""
-    nights = (
-        Event.objects.filter(group=group).order_by("pk").values_list("pk", "view_key", "version", "played_on")
+    """What the answers above read, named, a row a night starting with its id: its key, version
+    (a draw, players coming and going) and day, and its tables: how many, the sum of their
+    sessions' versions and their latest change (every change of a hand moves both)."""
+    return list(
+        Event.objects.filter(group=group)
+        .order_by("pk")
+        .annotate(
+            tables=Count("event_rounds__tables"),
+            versions=Sum("event_rounds__tables__session__version"),
+            changed=Max("event_rounds__tables__session__updated_at"),
+        )
+        .values_list("pk", "view_key", "version", "played_on", "tables", "versions", "changed")
     )
-    tables = (
-        EventTable.objects.filter(event_round__event__group=group)
-        .order_by("session_id")
-        .values_list("event_round__event_id", "session_id", "session__edit_key", "session__version")
-    )
-    return [*nights, *tables]
 
 
 def first_draw_day(event: Event, day: date) -> None:

@@ -21,7 +21,7 @@ from events.ratings import TableSeats, event_ratings, first_rating, hands_of
 from events.tally import current_tallies, tally_rows
 from groups.models import Group, GroupEvening
 from groups.rating import Rating, rate
-from groups.season_memo import ratings_before_night, season_and_ratings
+from groups.season_memo import night_ratings, season_and_ratings
 
 
 @dataclass
@@ -130,11 +130,10 @@ def club_ratings(event: Event, tables: list[TableSeats]) -> dict[int, Rating]:
         and None not in members.values()
         and night_is_last(event, min(table.session for table in tables))
     ):
-        before = ratings_before_night(group, event.pk)
         night = [
             table._replace(players=tuple(members[player] for player in table.players)) for table in tables
         ]
-        rated = rate(hands_of(night), start=before).players
+        rated = night_ratings(group, event.pk, lambda before: rate(hands_of(night), start=before)).players
     else:
         rated = season_and_ratings(group)[1].players
     return {player: rated[member] for player, member in members.items() if member in rated}

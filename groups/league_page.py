@@ -12,7 +12,7 @@ from groups.league import LeagueRules, shown_number
 from groups.league_table import League, group_league
 from groups.models import Group
 from groups.season import DateRange
-from groups.season_memo import club_nights
+from groups.season_memo import club_nights, stamp
 from groups.signals import ClubNight
 from rounds.templatetags.table import minus
 
@@ -45,8 +45,9 @@ def league_rows(league: League) -> list[dict]:
 
 def league_context(group: Group, dates: DateRange, *, key: str) -> dict:
     """The league over `dates` and every night of the club (the list links each night's page)."""
-    nights = club_nights(group)
-    league = group_league(group, dates, nights=nights)
+    at = stamp(group)
+    nights = club_nights(group, at=at)
+    league = group_league(group, dates, at=at)
     return {
         "league": league,
         "league_rows": league_rows(league),

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from groups.league import LeagueLine, LeagueRules, league_table, shown_number
 from groups.models import Group
 from groups.season import ALL_DATES, DateRange
-from groups.season_memo import club_nights
+from groups.season_memo import club_nights, remembered, stamp
 from groups.selectors import league_rules, player_names
 from groups.signals import ClubNight
 from rounds.export import neutralised
@@ -29,16 +29,22 @@ class League:
     names: dict[int, str]
 
 
-def group_league(
-    group: Group, dates: DateRange = ALL_DATES, *, nights: list[ClubNight] | None = None
-) -> League:
+def group_league(group: Group, dates: DateRange = ALL_DATES, *, at: str | None = None) -> League:
     """The league over the club's nights in `dates` that have a hand played (a night counts as
-    its hands are played, like an evening's rounds). `nights`: the club's nights, if read already."""
+    its hands are played, like an evening's rounds), with the club's rules as they are now; kept
+    by the group's stamp (groups/season_memo.py), `at` if read already, the rules and dates."""
+    at = at or stamp(group)
     rules = league_rules(group)
-    found = club_nights(group) if nights is None else nights
-    nights = [night for night in found if night.hands and dates.holds(night.played_on)]
-    table = league_table((night.as_league_night() for night in nights), rules)
-    return League(rules=rules, nights=nights, table=table, names=player_names(group))
+
+    def compute() -> League:
+        nights = [
+            night for night in club_nights(group, at=at) if night.hands and dates.holds(night.played_on)
+        ]
+        table = league_table((night.as_league_night() for night in nights), rules)
+        return League(rules=rules, nights=nights, table=table, names={})
+
+    league = remembered(("league", group.edit_key, at, rules, dates), compute)
+    return replace(league, names=player_names(group))
 
 
 def points_json(value: Fraction) -> int | float:

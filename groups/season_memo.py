@@ -1,13 +1,14 @@
-"""A group's season with its ratings, and its club nights, kept in each process by the state of
-everything they are read from, so the pages and answers of a club of 100 nights do not read and
-fold 6,000 hands again while nothing changed.
+"""A group's season with its ratings, its club nights and its league, kept in each process by the
+state of everything they are read from, so the pages and answers of a club of 100 nights do not
+read and fold 6,000 hands again while nothing changed.
 
-The state (`stamp`): every session the group holds (its evenings and its club nights' tables),
-each by id, key (an id a test database hands out again names another session) and version (a session's version moves with every change of it: a hand added,
-corrected or deleted, its players, its settings, its end), each evening's day, and each night's
-id, version (a draw, players come and go) and day. Read in two light queries; any change to what
-the season, Skill or the league read gives another stamp, so nothing kept is ever read stale,
-and nothing needs to be told to forget. Player names are never kept: they are read each time.
+The state (`stamp`): each evening's session by id, key (an id a test database hands out again
+names another session) and version (a session's version moves with every change of it: a hand
+added, corrected or deleted, its players, its settings, its end) and the evening's day; each
+club night by id, key, version (a draw, players coming and going) and day, with its tables'
+count, the sum of their versions and their latest change (events/club.py). Read in two light
+queries; any change to what the season, Skill or the league read gives another stamp, so nothing
+kept is ever read stale, and nothing needs to be told to forget. Names are read each time.
 """
 
 from __future__ import annotations
@@ -26,26 +27,32 @@ from groups.season import ALL_DATES, DateRange, Season, season_of
 from groups.selectors import group_season, season_evenings
 from groups.signals import ClubNight
 
-KEPT: Final = 24  # a few groups and date ranges per process
+KEPT: Final = 32  # a few groups, date ranges and nights per process
 kept: OrderedDict[tuple, object] = OrderedDict()
 guard = threading.Lock()
 Value = TypeVar("Value")
 
 
-def stamp(group: Group, *, leaving_out: int | None = None) -> str:
-    """What the group's season, Skill and nights are read from, as one digest; `leaving_out`: but
-    that night (rows of the club's state start with their night's id)."""
-    digest = hashlib.sha256(RATING_VERSION.encode())
+def stamps(group: Group, *, leaving_out: int | None = None) -> tuple[str, str]:
+    """What the group's season, Skill and nights are read from, as one digest; and the same but
+    for the night `leaving_out` (rows of the club's state start with their night's id)."""
+    whole = hashlib.sha256(RATING_VERSION.encode())
     for row in (
         GroupEvening.objects.filter(group=group)
         .order_by("session_id")
         .values_list("session_id", "session__edit_key", "session__version", "played_on")
     ):
-        digest.update(f"e{row};".encode())
+        whole.update(f"e{row};".encode())
+    but = whole.copy()
     for row in clubs.state_of(group):
+        whole.update(f"n{row};".encode())
         if row[0] != leaving_out:
-            digest.update(f"n{row};".encode())
-    return digest.hexdigest()
+            but.update(f"n{row};".encode())
+    return whole.hexdigest(), but.hexdigest()
+
+
+def stamp(group: Group) -> str:
+    return stamps(group)[0]
 
 
 def remembered(key: tuple, compute: Callable[[], Value]) -> Value:
@@ -71,17 +78,25 @@ def season_and_ratings(group: Group, dates: DateRange = ALL_DATES) -> tuple[Seas
     return remembered(("season", group.edit_key, stamp(group), dates), compute)
 
 
-def club_nights(group: Group) -> list[ClubNight]:
-    """Every night of the club, oldest first, with its standings (groups/signals.py)."""
-    return remembered(("nights", group.edit_key, stamp(group)), lambda: clubs.nights_of(group, ALL_DATES))
+def club_nights(group: Group, *, at: str | None = None) -> list[ClubNight]:
+    """Every night of the club, oldest first, with its standings (groups/signals.py); `at`: the
+    group's stamp, if read already."""
+    return remembered(
+        ("nights", group.edit_key, at or stamp(group)), lambda: clubs.nights_of(group, ALL_DATES)
+    )
 
 
-def ratings_before_night(group: Group, night: int) -> Ratings:
-    """The club's ratings over every hand of its season but those of `night`, kept while nothing
-    but that night changes: the night in play rates on from them, its own hands only."""
+def night_ratings(group: Group, night: int, rate_night: Callable[[Ratings], Ratings]) -> Ratings:
+    """The club's ratings after every hand of its season, `night` in play the last: rated on from
+    the ratings before that night (kept while nothing but the night changes) by `rate_night`,
+    which reads and rates only the night's own hands; kept until anything changes."""
+    whole, before_night = stamps(group, leaving_out=night)
 
-    def compute() -> Ratings:
+    def before() -> Ratings:
         evenings = [evening for evening in season_evenings(group) if evening.night != night]
         return season_ratings(group, season_of(evenings))
 
-    return remembered(("before", group.edit_key, night, stamp(group, leaving_out=night)), compute)
+    def compute() -> Ratings:
+        return rate_night(remembered(("before", group.edit_key, night, before_night), before))
+
+    return remembered(("night", group.edit_key, night, whole), compute)

@@ -14,9 +14,10 @@ Then starts `make serve` (WORKERS workers) on that database and times, over HTTP
 in which every request runs once in turn (so a change in the machine's load weighs on each
 alike), after one warming read each (ratings stored): the 2013 group's season page and season
 JSON (the baselines), and the club's page (season and league), season JSON, league JSON,
-league.csv, the league's print page and a night's standings (GET /api/events/<key>, the club's
-Skill). Target: each page within 1.5x the 2013 season page, each API answer within 1.5x the
-2013 season JSON. Writes test-artifacts/league.json (RESULTS.md has the figures).
+league.csv, the league's print page; and a night's standings (GET /api/events/<key>, the club's
+Skill) against a night of the same shape that belongs to no club (its own Skill). Target: each
+page within 1.5x the 2013 season page, each API answer within 1.5x the 2013 season JSON, the
+night within 1.5x the open night. Writes test-artifacts/league.json (RESULTS.md has the figures).
 """
 
 from __future__ import annotations
@@ -58,68 +59,87 @@ def a_hand(rng: random.Random, size: int) -> object:
     return RoundEntry(cards=tuple(cards))
 
 
-def club_nights(group: object, nights: int) -> int:
-    """`nights` weekly nights of the club, stored in bulk as played nights are stored."""
+def a_night(
+    event: object, names: list[str], rng: random.Random, settings: object, played_at: datetime
+) -> int:
+    """ROUNDS rounds of tables of 4 for `names`, HANDS hands a table, stored in bulk as a played
+    night is stored: each table an imported session of its hands, its totals kept as
+    events/tally.py keeps them."""
     from events.club import join_club
-    from events.models import Event, EventPlayer, EventRound, EventSeat, EventTable
-    from events.rules import rules_of_club
+    from events.models import EventPlayer, EventRound, EventSeat, EventTable
     from events.tally import Tally
-    from rounds.inputs import clean_settings
     from rounds.models import Round
     from rounds.rules.names import name_key
     from rounds.services.imports import scored_entries, session_import
+
+    players = EventPlayer.objects.bulk_create(
+        EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names
+    )
+    join_club(event)
+    players = list(EventPlayer.objects.filter(event=event))
+    for number in range(1, ROUNDS + 1):
+        event_round = EventRound.objects.create(event=event, number=number, drawn_at=played_at)
+        order = rng.sample(players, len(players))
+        for table_number, start in enumerate(range(0, len(order), 4), start=1):
+            seated = order[start : start + 4]
+            seat_names = [player.name for player in seated]
+            entries = scored_entries(seat_names, settings, [a_hand(rng, 4) for _ in range(HANDS)])
+            session = session_import(
+                players=seat_names, settings=settings, rounds=entries, played_at=played_at, device="bench"
+            )
+            tally = Tally.of(
+                session.pairwise,
+                Round.objects.filter(session=session).values_list("winner", "covering", "penalties"),
+            )
+            EventTable.objects.create(
+                session=session,
+                event_round=event_round,
+                number=table_number,
+                hands_played=tally.hands,
+                net=tally.net,
+                wins=tally.wins,
+                real_losses=tally.real_losses,
+                tally_version=session.version,
+            )
+            EventSeat.objects.bulk_create(
+                EventSeat(table_id=session.pk, index=index, player=player)
+                for index, player in enumerate(seated)
+            )
+    return ROUNDS * len(names) // 4 * HANDS
+
+
+def club_nights(group: object, nights: int) -> int:
+    """`nights` weekly nights of the club; then one night of the same shape that belongs to no
+    club (the baseline of a night's standings)."""
+    from events.models import Event
+    from events.rules import rules_of_club
+    from rounds.inputs import clean_settings
 
     rng = random.Random(32)
     rules = rules_of_club(group) or {"preset": "pay-difference"}
     settings = clean_settings({**rules, "rounds": HANDS})
     first = date(2025, 1, 3)
     hands = 0
-    for week in range(nights):
+    for week in range(nights + 1):
         day = first + timedelta(weeks=week)
-        played_at = datetime(day.year, day.month, day.day, 20, tzinfo=UTC)
+        club = group if week < nights else None
         event = Event.objects.create(
-            name=f"Club night {week + 1}",
+            name=f"Club night {week + 1}" if club else "An open night",
             rounds=ROUNDS,
             hands=HANDS,
             seating="random",
             rules=rules,
-            group=group,
+            group=club,
             played_on=day,
         )
-        names = rng.sample(MEMBERS, AT_A_NIGHT)
-        players = EventPlayer.objects.bulk_create(
-            EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names
+        played = a_night(
+            event,
+            rng.sample(MEMBERS, AT_A_NIGHT),
+            rng,
+            settings,
+            datetime(day.year, day.month, day.day, 20, tzinfo=UTC),
         )
-        join_club(event)
-        for number in range(1, ROUNDS + 1):
-            event_round = EventRound.objects.create(event=event, number=number, drawn_at=played_at)
-            order = rng.sample(players, len(players))
-            for table_number, start in enumerate(range(0, len(order), 4), start=1):
-                seated = order[start : start + 4]
-                seat_names = [player.name for player in seated]
-                entries = scored_entries(seat_names, settings, [a_hand(rng, 4) for _ in range(HANDS)])
-                session = session_import(
-                    players=seat_names, settings=settings, rounds=entries, played_at=played_at, device="bench"
-                )
-                tally = Tally.of(
-                    session.pairwise,
-                    Round.objects.filter(session=session).values_list("winner", "covering", "penalties"),
-                )
-                EventTable.objects.create(
-                    session=session,
-                    event_round=event_round,
-                    number=table_number,
-                    hands_played=tally.hands,
-                    net=tally.net,
-                    wins=tally.wins,
-                    real_losses=tally.real_losses,
-                    tally_version=session.version,
-                )
-                EventSeat.objects.bulk_create(
-                    EventSeat(table_id=session.pk, index=index, player=player)
-                    for index, player in enumerate(seated)
-                )
-                hands += HANDS
+        hands += played if club else 0
     return hands
 
 
@@ -142,7 +162,9 @@ def build() -> dict:
     from rounds.models import Round
 
     night = Event.objects.filter(group=club).order_by("-played_on").first()
+    open_night = Event.objects.get(group__isnull=True, name="An open night")
     return {
+        "open_night": open_night.view_key,
         "old": old.view_key,
         "old_rounds": Round.objects.filter(session__in=old.evenings.values("session_id")).count(),
         "club": club.view_key,
@@ -203,6 +225,7 @@ def main() -> int:
                 "club league.csv": f"/api/groups/{club}/league.csv",
                 "club league print page": f"/g/{club}/league/print",
                 "a night's standings (club Skill)": f"/api/events/{built['night']}",
+                "an open night's standings (its own Skill)": f"/api/events/{built['open_night']}",
             }
             medians = asyncio.run(timed(server.port, pages))
     page, api = medians["2013 season page"], medians["2013 season JSON"]
@@ -210,15 +233,24 @@ def main() -> int:
     results["ratios"] = {
         label: milliseconds / (page if "page" in label else api)
         for label, milliseconds in medians.items()
-        if not label.startswith("2013")
+        if not label.startswith(("2013", "a night", "an open"))
     }
+    # A night's standings against the same shape of night that belongs to no club.
+    results["ratios"]["a night's standings (club Skill)"] = (
+        medians["a night's standings (club Skill)"] / medians["an open night's standings (its own Skill)"]
+    )
     results["target"] = TARGET
     print(
         f"{NIGHTS} nights, {built['hands']:,} hands; 2013 group {built['old_rounds']:,} rounds; median of {REPEATS}"
     )
     for label, milliseconds in medians.items():
         ratio = results["ratios"].get(label)
-        against = "" if ratio is None else f"  {ratio:5.2f}x the 2013 {'page' if 'page' in label else 'JSON'}"
+        base = (
+            "the open night"
+            if label.startswith("a night")
+            else f"the 2013 {'page' if 'page' in label else 'JSON'}"
+        )
+        against = "" if ratio is None else f"  {ratio:5.2f}x {base}"
         print(f"{label:<34} {milliseconds:8.1f} ms{against}")
     out = ROOT / "test-artifacts" / "league.json"
     out.parent.mkdir(exist_ok=True)

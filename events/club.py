@@ -171,17 +171,14 @@ def club_of_session(sender: object, *, session_id: int, **kwargs: object) -> int
 
 def club_state(sender: object, *, group: Group, **kwargs: object) -> list[tuple]:
     """What the answers above read, named, a row a night starting with its id: its key, version
-    (a draw, players coming and going) and day, and its tables: how many, the sum of their
-    sessions' versions and their latest change (every change of a hand moves both)."""
+    (a draw, a swap, players coming and going) and day, and its tables: how many, and the sum of
+    the session versions their totals were kept at (events/tally.py: every change of a hand
+    moves a table's forward, so the sum only grows while the night holds the same tables)."""
     return list(
         Event.objects.filter(group=group)
         .order_by("pk")
-        .annotate(
-            tables=Count("event_rounds__tables"),
-            versions=Sum("event_rounds__tables__session__version"),
-            changed=Max("event_rounds__tables__session__updated_at"),
-        )
-        .values_list("pk", "view_key", "version", "played_on", "tables", "versions", "changed")
+        .annotate(tables=Count("event_rounds__tables"), versions=Sum("event_rounds__tables__tally_version"))
+        .values_list("pk", "view_key", "version", "played_on", "tables", "versions")
     )
 
 

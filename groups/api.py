@@ -17,16 +17,14 @@ from groups.inputs import (
     clean_league,
     clean_log_text,
 )
-from groups.league_table import League, group_league, league_csv, league_json
+from groups.league_table import League, group_league, league_csv, league_reply
 from groups.models import Group
 from groups.season import DateRange
-from groups.season_memo import season_and_ratings
+from groups.season_memo import season_reply
 from groups.selectors import (
     group_by_key,
     group_json,
     league_rules,
-    player_names,
-    season_json,
 )
 from rounds.errors import ProtocolError
 from rounds.inputs import SETTINGS_FIELDS, clean_players
@@ -137,9 +135,7 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
 def season(request: HttpRequest, group: str) -> JsonResponse:
     found, _viewer = open_group(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
-    figures, ratings = season_and_ratings(found, DateRange(start, end))
-    reply = season_json(figures, player_names(found), ratings)
-    return JsonResponse(reply, json_dumps_params={"ensure_ascii": False})
+    return HttpResponse(season_reply(found, DateRange(start, end)), content_type="application/json")
 
 
 def league_of_request(request: HttpRequest, group: str) -> League:
@@ -151,9 +147,9 @@ def league_of_request(request: HttpRequest, group: str) -> League:
 @endpoint("GET")
 def league(request: HttpRequest, group: str) -> JsonResponse:
     """The club's league table over its nights (SPEC 13), in a date range like the season."""
-    return JsonResponse(
-        league_json(league_of_request(request, group)), json_dumps_params={"ensure_ascii": False}
-    )
+    found, _viewer = open_group(group)
+    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
+    return HttpResponse(league_reply(found, DateRange(start, end)), content_type="application/json")
 
 
 @endpoint("GET")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -103,3 +104,13 @@ def league_csv(league: League) -> str:
             ]
         )
     return "\ufeff" + buffer.getvalue()
+
+
+def league_reply(group: Group, dates: DateRange = ALL_DATES) -> str:
+    """GET /api/groups/<key>/league's reply as JSON text, kept by the group's stamp, the club's
+    rules, the dates and the players' names as they are now."""
+    at, names, rules = stamp(group), player_names(group), league_rules(group)
+    return remembered(
+        ("league.json", group.edit_key, at, rules, dates, tuple(names.items())),
+        lambda: json.dumps(league_json(group_league(group, dates, at=at)), ensure_ascii=False),
+    )

@@ -14,17 +14,20 @@ kept is ever read stale, and nothing needs to be told to forget. Names are read 
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final, TypeVar
+
+from django.core.serializers.json import DjangoJSONEncoder
 
 from groups import signals as clubs
 from groups.models import Group, GroupEvening
 from groups.rating import RATING_VERSION, Ratings
 from groups.ratings import season_ratings
 from groups.season import ALL_DATES, DateRange, Season, season_of
-from groups.selectors import group_season, season_evenings
+from groups.selectors import group_season, player_names, season_evenings, season_json
 from groups.signals import ClubNight
 
 KEPT: Final = 32  # a few groups, date ranges and nights per process
@@ -68,14 +71,29 @@ def remembered(key: tuple, compute: Callable[[], Value]) -> Value:
     return value
 
 
-def season_and_ratings(group: Group, dates: DateRange = ALL_DATES) -> tuple[Season, Ratings]:
-    """The season over `dates` (SPEC 10, with the club's nights, SPEC 13) and its ratings (SPEC 12)."""
+def season_and_ratings(
+    group: Group, dates: DateRange = ALL_DATES, *, at: str | None = None
+) -> tuple[Season, Ratings]:
+    """The season over `dates` (SPEC 10, with the club's nights, SPEC 13) and its ratings (SPEC
+    12); `at`: the group's stamp, if read already."""
 
     def compute() -> tuple[Season, Ratings]:
         season = group_season(group, dates)
         return season, season_ratings(group, season)
 
-    return remembered(("season", group.edit_key, stamp(group), dates), compute)
+    return remembered(("season", group.edit_key, at or stamp(group), dates), compute)
+
+
+def season_reply(group: Group, dates: DateRange = ALL_DATES) -> str:
+    """GET /api/groups/<key>/season's reply (selectors.season_json) as JSON text, kept by the
+    stamp, the dates and the players' names as they are now."""
+    at, names = stamp(group), player_names(group)
+
+    def compute() -> str:
+        season, ratings = season_and_ratings(group, dates, at=at)
+        return json.dumps(season_json(season, names, ratings), ensure_ascii=False, cls=DjangoJSONEncoder)
+
+    return remembered(("season.json", group.edit_key, at, dates, tuple(names.items())), compute)
 
 
 def club_nights(group: Group, *, at: str | None = None) -> list[ClubNight]:

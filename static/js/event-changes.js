@@ -11,8 +11,15 @@ const SETTLE_MS = 10000;
 const AT_ONCE = new Set(["event.players", "event.signup", "event.drawn", "event.ended", "event.swapped"]);
 let attempt = 0;
 let later = null;
+// A form sent from this page ("I'm in") is on its way to the next page: a reload now would
+// cancel it (its own sign-up is the change that comes back first).
+let leaving = false;
+document.addEventListener("submit", () => {
+  leaving = true;
+});
 
 function changed(message) {
+  if (leaving) return;
   if (AT_ONCE.has(message.kind)) {
     location.reload();
   } else if (!later) {

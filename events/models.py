@@ -36,6 +36,8 @@ class Event(models.Model):
     hands = models.PositiveSmallIntegerField()
     seating = models.CharField(max_length=10, choices=[(seating, seating) for seating in SEATINGS])
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # time limit per round
+    # Open for sign-up (SPEC 13): players add themselves on the follow page until the first draw.
+    signup = models.BooleanField(default=False)
     # The session creation fields every table starts from (rounds.inputs.clean_settings reads them).
     rules = models.JSONField(default=dict)
     # The club whose night this is (SPEC 13): its tables count in the group's season, league and
@@ -79,6 +81,7 @@ class EventPlayer(models.Model):
     dropped = models.BooleanField(default=False)
     # At a club's night, the group's player this is (matched by name, or joined the group).
     member = models.ForeignKey(GroupPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    signed_up = models.BooleanField(default=False)  # added by themselves on the follow page
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

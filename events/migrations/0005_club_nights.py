@@ -18,7 +18,7 @@ def day_made(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0003_turn_four"),
+        ("events", "0004_signup"),
         ("groups", "0007_group_league"),
     ]
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from events import draw as drawing
 from events import live
+from events.club import first_draw_day, join_club
 from events.from_rounds import (
     ServiceError,
     gettext_noop,
@@ -35,6 +36,8 @@ from events.models import (
     EventTable,
 )
 from events.standings import event_standings, places_of, tables_met
+from groups.models import Group
+from groups.services import check_group_room
 from rounds.clock import clock
 
 ALL_DRAWN = gettext_noop("Rounds: all %(rounds)s rounds of this event are drawn")
@@ -63,7 +66,11 @@ class EventConflict(ServiceError):
 
 
 @transaction.atomic
-def event_create(*, plan: EventPlan) -> Event:
+def event_create(*, plan: EventPlan, group: Group | None = None) -> Event:
+    """A new event; with `group`, the club's night (SPEC 13): its players are the group's (a new
+    name joins it) and its tables count in the group's season, league and Skill."""
+    if group is not None:
+        check_group_room(group)
     event = Event.objects.create(
         name=plan.name,
         rounds=plan.rounds,
@@ -71,11 +78,14 @@ def event_create(*, plan: EventPlan) -> Event:
         seating=plan.seating,
         rules=plan.rules,
         minutes=plan.minutes,
+        group=group,
+        played_on=timezone.localdate(clock.now()),
         signup=plan.signup,
     )
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in plan.players
     )
+    join_club(event)
     return event
 
 
@@ -135,6 +145,9 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
         rounds_left=event.rounds - number + 1,
     )
     now = clock.now()
+    if number == 1:
+        first_draw_day(event, timezone.localdate(clock.now()))
+    join_club(event)
     event_round = EventRound.objects.create(
         event=event,
         number=number,
@@ -197,6 +210,7 @@ def event_players_change(
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names
     )
+    join_club(event)
     EventPlayer.objects.filter(pk__in=[player.pk for player in dropping]).update(dropped=True)
     EventPlayer.objects.filter(pk__in=[player.pk for player in restoring]).update(dropped=False)
     touched(event, "event.players")

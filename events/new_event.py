@@ -1,8 +1,8 @@
-"""The new-event form (/e/new): a night typed from scratch, or a club night from a group's roster
-(`/e/new/<group edit key>`, the group page's *New club night*: the key in the path, so the
-page is never stored, as every page at a key): the group's players to tick (who
-came tonight), names typed for new ones, and the group's own rules. Either can open the night for
-sign-up. A plain form: it works without JavaScript; a script only counts who is ticked."""
+"""The new-event form: a night typed from scratch (/e/new), or a club's night from its group's
+roster (/e/new/<group edit key>, the group page's *New club night*; the key in the path, so the
+page is never stored, as every page at a key): the group's players to tick (who came tonight),
+names typed for new ones, and the group's own rules. Either may open the night for sign-up. A
+plain form that works without JavaScript; a script only counts who plays tonight."""
 
 from __future__ import annotations
 

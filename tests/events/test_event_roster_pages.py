@@ -147,7 +147,7 @@ def test_the_organizer_opens_sign_up_sees_who_signed_up_and_removes_one(client, 
     page = text(client.get(organizer))
     assert 'data-signup-switch="open"' in page
     assert "1 signed up" in page
-    assert 'href="?drop=Zo%C3%AB" data-action="remove-signup"' in page
+    assert f'href="/e/{event["id"]}/?drop=Zo%C3%AB" data-action="remove-signup"' in page
     confirm = text(client.get(f"{organizer}?drop=Zo%C3%AB"))
     assert "Drop Zoë? Their results stay" in confirm
     dropped = client.post(f"/e/{event['id']}/players", {"drop": "Zoë", "confirm": "1"})
@@ -161,3 +161,13 @@ def test_the_follow_key_cannot_switch_sign_up(client, api):
     event = new_event(api)
     assert client.post(f"/e/{event['view_id']}/signup/switch", {"signup": "1"}).status_code == 404
     assert Event.objects.get().signup is False
+
+
+def test_a_refused_draw_says_how_many_are_in_and_keeps_the_sign_ups_removable(client, api):
+    event = new_event(api, players=["Ann"], signup=True)
+    api.post(f"/api/events/{event['view_id']}/signup", {"name": "Eve"})
+    refused = client.post(f"/e/{event['id']}/draw")  # the page answers at /e/<key>/draw
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Players: a round needs at least 4 players, and 2 are in" in page
+    assert f'href="/e/{event["id"]}/?drop=Eve" data-action="remove-signup"' in page

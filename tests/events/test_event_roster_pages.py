@@ -171,3 +171,18 @@ def test_a_refused_draw_says_how_many_are_in_and_keeps_the_sign_ups_removable(cl
     page = text(refused)
     assert "Players: a round needs at least 4 players, and 2 are in" in page
     assert f'href="/e/{event["id"]}/?drop=Eve" data-action="remove-signup"' in page
+
+
+def test_a_clubs_night_offers_its_players_not_in_yet_to_pick_from(client, api):
+    group = club(api)
+    client.post(f"/e/new/{group['id']}", night_form(["ann", "Ben"], signup="1"))
+    event = Event.objects.get()
+    follow = text(client.get(f"/e/{event.view_key}/"))
+    assert re.findall(r"<option>([^<]+)</option>", follow) == ["Cat", "Dan", "Eve"]
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "Cat", "name": ""}).status_code == 302
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "", "name": " dan "}).status_code == 302
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "Eve", "name": "Zed"}).status_code == 302
+    assert re.findall(r"<option>([^<]+)</option>", text(client.get(f"/e/{event.view_key}/"))) == ["Eve"]
+    draw(api, event.edit_key)
+    members = dict(EventPlayer.objects.values_list("name", "member__name"))
+    assert members == {name: name for name in ("ann", "Ben", "Cat", "Dan", "Zed")}  # typed wins over picked

@@ -20,7 +20,6 @@ from events.selectors import event_by_key, event_json, event_rounds, signup_json
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
 CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes", "signup"}
 CHANGE_FIELDS = ("add", "drop", "restore", "swap")
-
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 

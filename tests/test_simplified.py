@@ -160,7 +160,7 @@ def pages(api):
         "event followed": f"/e/{event['view_id']}/",
         "event screen": f"/e/{event['view_id']}/screen",
         "event ratings": f"/e/{event['view_id']}/ratings",
-        "new event from the club's roster": f"/e/new?group={group['id']}",
+        "new event from the club's roster": f"/e/new/{group['id']}",
         "event organizer, sign-up open": f"/e/{tonight['id']}/?drop=小明",
         "event followed, sign-up open": f"/e/{tonight['view_id']}/",
         "not found": "/s/no-such-session/",

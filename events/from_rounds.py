@@ -10,13 +10,12 @@ from rounds.events import group_name as table_group
 from rounds.export import neutralised
 from rounds.inputs import SETTINGS_FIELDS, SessionSettings, clean_name, clean_settings
 from rounds.jsonapi import endpoint, json_body, refused
-from rounds.locking import lock_state
 from rounds.models import MAX_NAME_LENGTH, EntryLock, Round, Session, new_key
 from rounds.presets import PRESETS, PRESETS_BY_ID
 from rounds.ratelimit import rate_limited
 from rounds.rules.names import PLAYER_NAME, name_key
 from rounds.rules.scoring import Mode, gettext_noop, is_whole_number, real_losses
-from rounds.selectors import KEY_PATTERN, Viewer, by_key, open_by_key
+from rounds.selectors import KEY_PATTERN, Viewer, by_key, lock_state, open_by_key
 from rounds.services import session_close, session_create, session_seat_players
 from rounds.services.sessions import apply_settings
 from rounds.signals import LAST_WRITE, PageHost

@@ -21,8 +21,8 @@ from groups.ratings import season_ratings
 from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
+from rounds.labels import minus
 from rounds.rules.scoring import Refusal
-from rounds.templatetags.table import minus
 
 RANGES = {
     "all": _("All"),

@@ -9,12 +9,12 @@ from django.utils.formats import date_format
 from django.utils.translation import pgettext
 
 from rounds.chart import running_totals_svg
+from rounds.labels import house_label
 from rounds.models import Session
 from rounds.rules import scoring
 from rounds.rules.stats import player_stats
 from rounds.selectors import HOUSE, ScoredSession, Viewer, scored_session
 from rounds.state import table_state
-from rounds.templatetags.table import house_label
 
 
 def net_rows(state: dict) -> list[dict]:

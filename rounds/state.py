@@ -24,7 +24,6 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
 
-from rounds.locking import lock_state
 from rounds.models import (
     JSON_RULE_COLUMNS,
     RULE_COLUMNS,
@@ -37,7 +36,7 @@ from rounds.models import (
 from rounds.rules.scoring import Mode
 from rounds.rules.settlement import Settlement, settle
 from rounds.rules.standings import next_round, points_to_target, standings, target_losers
-from rounds.selectors import HOUSE, Viewer, keeps_house, stored_tally
+from rounds.selectors import HOUSE, Viewer, keeps_house, lock_state, stored_tally
 
 # Stands for "read the lock now" where a caller did not hand the lock on.
 UNREAD = object()

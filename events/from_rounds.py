@@ -14,7 +14,8 @@ from rounds.models import MAX_NAME_LENGTH, EntryLock, Round, Session, new_key
 from rounds.presets import PRESETS, PRESETS_BY_ID
 from rounds.ratelimit import rate_limited
 from rounds.rules.names import PLAYER_NAME, name_key
-from rounds.rules.scoring import Mode, gettext_noop, is_whole_number, real_losses
+from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
+from rounds.rules.scoring import real_losses
 from rounds.selectors import KEY_PATTERN, Viewer, by_key, lock_state, open_by_key
 from rounds.services import session_close, session_create, session_seat_players
 from rounds.services.sessions import apply_settings

@@ -18,7 +18,7 @@ from rounds.errors import ProtocolError
 from rounds.inputs import SETTINGS_FIELDS, clean_players
 from rounds.jsonapi import endpoint, json_body
 from rounds.ratelimit import rate_limited
-from rounds.rules.scoring import gettext_noop
+from rounds.rules.ruleset import gettext_noop
 from rounds.selectors import Viewer, open_by_key
 from rounds.signals import SessionHost
 from rounds.state import table_state

@@ -17,7 +17,7 @@ from rounds.forms import SettingsForm, initial_from_state
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_NAME_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
 from rounds.services.sessions import current_settings
 
 NEW_NAMES = 4  # enough for a first evening of newcomers

@@ -12,7 +12,7 @@ from groups.selectors import group_rules, group_seats_drawn
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_name, clean_settings
 from rounds.rules.names import NameMessages
-from rounds.rules.scoring import gettext_noop, is_whole_number
+from rounds.rules.ruleset import gettext_noop, is_whole_number
 
 GROUP_NAME = NameMessages(
     blank=gettext_noop("Group name: give the group a name, such as Thursday table"),

@@ -37,7 +37,8 @@ from rounds.models import (
 )
 from rounds.ratelimit import client_address, count_hit
 from rounds.rules.names import name_key
-from rounds.rules.scoring import Refusal, RoundEntry, ScoredRound, gettext_noop
+from rounds.rules.ruleset import Refusal, gettext_noop
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.services.imports import scored_entries, session_import
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1

@@ -227,9 +227,6 @@ class DateRange:
     start: date | None = None
     end: date | None = None  # inclusive
 
-    def holds(self, day: date) -> bool:
-        return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
-
 
 ALL_DATES: Final = DateRange()
 

@@ -22,7 +22,7 @@ from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
 from rounds.errors import translated
 from rounds.labels import minus
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
 
 RANGES = {
     "all": _("All"),

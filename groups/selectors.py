@@ -17,7 +17,8 @@ from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.inputs import SessionSettings, clean_settings
 from rounds.models import Player, Round
-from rounds.rules.scoring import Places, real_losses
+from rounds.rules.ruleset import Places
+from rounds.rules.scoring import real_losses
 from rounds.selectors import Viewer, by_key
 from rounds.state import money, settlement_of
 

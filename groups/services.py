@@ -16,7 +16,7 @@ from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players
 from rounds.models import Round, Session
 from rounds.rules.names import name_key
-from rounds.rules.scoring import gettext_noop
+from rounds.rules.ruleset import gettext_noop
 from rounds.services.sessions import apply_settings
 from rounds.state import settings_json
 

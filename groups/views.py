@@ -17,7 +17,7 @@ from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
 from rounds.errors import status_of, translated
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
 from rounds.selectors import Viewer, open_by_key
 from rounds.sharing import share_link
 

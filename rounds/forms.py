@@ -16,7 +16,8 @@ from django.utils.translation import pgettext_lazy
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
-from rounds.rules.scoring import MAX_PLAYERS, CoveringStyle, Mode, Refusal, RoundEntry
+from rounds.rules.ruleset import MAX_PLAYERS, CoveringStyle, Mode, Refusal
+from rounds.rules.scoring import RoundEntry
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12
@@ -134,7 +135,6 @@ class SettingsForm(forms.Form):
     mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_("Scoring"))
     base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_("Points per card"))
     twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_("2s held"))
-    twos_on = forms.BooleanField(required=False, label=_("Count leftover 2s"))  # a page from before twos_rule
     points_per_two = forms.IntegerField(
         min_value=1, max_value=100, initial=4, required=False, label=_("Points per 2")
     )
@@ -233,7 +233,7 @@ class SettingsForm(forms.Form):
         return given
 
     def twos(self, data: dict) -> dict | None:
-        rule = data.get("twos_rule") or ("points" if data.get("twos_on") else "off")
+        rule = data.get("twos_rule") or "off"
         if data["mode"] == BY_PLACE or rule == "off":
             return None  # places pay fixed amounts: the 2s rule is not offered there
         if rule == "doubles":

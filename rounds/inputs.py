@@ -21,17 +21,17 @@ from rounds.rules.names import (
     normal_name,
 )
 from rounds.rules.places import check_places
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     CoveringStyle,
     Mode,
-    RoundEntry,
     RoundRules,
     gettext_noop,
     is_whole_number,
 )
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.tiers import validate_tiers
 
 MAX_ROUNDS = 999

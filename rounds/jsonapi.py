@@ -20,7 +20,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rounds.errors import VIEW_ONLY, ProtocolError, refusal
 from rounds.models import Session
 from rounds.ratelimit import RateLimited
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
 from rounds.selectors import Viewer, open_by_key, session_by_key
 from rounds.state import reply_json
 

@@ -30,7 +30,7 @@ from rounds.errors import (
 )
 from rounds.inputs import clean_counts, clean_device, clean_token
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
-from rounds.rules.scoring import gettext_noop, is_whole_number
+from rounds.rules.ruleset import gettext_noop, is_whole_number
 from rounds.selectors import is_live, lease_id, lock_json, lock_state
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from rounds.rules.scoring import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
 from rounds.rules.tiers import house_tiers
 
 

@@ -17,12 +17,8 @@ from rounds.clock import clock
 from rounds.errors import RoundMissing
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Player, Round, RoundVersion, Session
 from rounds.rules import scoring
-from rounds.rules.scoring import (
-    Mode,
-    RoundEntry,
-    ScoredRound,
-    is_whole_number,
-)
+from rounds.rules.ruleset import Mode, is_whole_number
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, session_totals
 
 HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
@@ -87,9 +83,6 @@ class ScoredSession:
     @property
     def names(self) -> list[str]:
         return [player.name for player in self.players]
-
-    def find(self, round_: Round) -> tuple[Round, RoundEntry, ScoredRound]:
-        return next(item for item in self.rounds if item[0].pk == round_.pk)
 
     @property
     def totals(self) -> list[int]:

@@ -33,7 +33,7 @@ from rounds.models import (
     Session,
     rules_of_columns,
 )
-from rounds.rules.scoring import Mode
+from rounds.rules.ruleset import Mode
 from rounds.rules.settlement import Settlement, settle
 from rounds.rules.standings import next_round, points_to_target, standings, target_losers
 from rounds.selectors import HOUSE, Viewer, keeps_house, lock_state, stored_tally

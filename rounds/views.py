@@ -20,7 +20,7 @@ from rounds.jsonapi import refused
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
 from rounds.selectors import HOUSE, Viewer, lock_state, open_by_key, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_host, page_links

@@ -12,7 +12,8 @@ from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.replies import RoundWrite
-from rounds.rules.scoring import Mode, RoundEntry, ScoredRound
+from rounds.rules.ruleset import Mode
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, end_reached
 from rounds.signals import session_saved
 from rounds.state import UNREAD

@@ -12,7 +12,8 @@ from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.rules import scoring
-from rounds.rules.scoring import RoundEntry, RoundRules
+from rounds.rules.ruleset import RoundRules
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.standings import Tally
 from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import note_changes, record_version, save_changed, store_scores

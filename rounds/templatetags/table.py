@@ -19,7 +19,7 @@ from rounds.labels import (
     plain_money,
     signed,
 )
-from rounds.rules.scoring import TWOS_IN_DECK
+from rounds.rules.ruleset import TWOS_IN_DECK
 from rounds.rules.standings import Direction
 
 register = template.Library()

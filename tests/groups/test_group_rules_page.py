@@ -19,7 +19,7 @@ FORM = {
     "tier_times_2": "3",
     "tier_from_3": "13",
     "tier_times_3": "4",
-    "twos_on": "on",
+    "twos_rule": "points",
     "points_per_two": "3",
     "length": "rounds",
     "rounds": "12",

@@ -7,7 +7,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from rounds import services
 from rounds.models import Round
-from rounds.rules.scoring import MAX_CARDS, TWOS_IN_DECK, RoundEntry
+from rounds.rules.ruleset import MAX_CARDS, TWOS_IN_DECK
+from rounds.rules.scoring import RoundEntry
 from tests.factories import add_rounds, grab_lock, make_session
 
 BEFORE = [("rounds", "0007_covering_style")]

@@ -50,7 +50,7 @@ def test_house_tiers_are_typed_as_multiples_of_the_base(client):
         "tier_times_1": "1.5",
         "tier_from_1": "8",
         "tier_times_2": "2.5",
-        "twos_on": "on",
+        "twos_rule": "points",
         "points_per_two": "4",
         "mode": "winner_takes_all",
         "length": "open",

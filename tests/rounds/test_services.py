@@ -9,7 +9,8 @@ from rounds.errors import LOCK_NEEDED, LockRefused, RequestReused, RoundMissing,
 from rounds.inputs import clean_settings
 from rounds.locking import lock_acquire, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
-from rounds.rules.scoring import RoundEntry, ScoringError
+from rounds.rules.ruleset import ScoringError
+from rounds.rules.scoring import RoundEntry
 from rounds.selectors import Viewer
 from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from rounds import services
 from rounds.models import Round, Session
 from rounds.rules import scoring
-from rounds.rules.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally
 from rounds.selectors import Viewer, scored_session

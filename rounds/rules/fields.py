@@ -55,7 +55,8 @@ class Setting:
     default. `rule`: one of a round's own rules (RoundRules), the rest are the session's.
     `always_shown`: every state carries it. `offered`: what the form offers when the setting is
     turned on (7 rounds, 4 points a 2). `attribute`: its name on SessionSettings when not `name`.
-    `refusal`: the message when the value is refused."""
+    `refusal`: the message when the value is refused; `choice_labels`: each choice's words.
+    `panel`: the entry panel works with it, as with every rule (static/js/session.js redraws the panel when it changes)."""
 
     name: str
     kind: Kind
@@ -66,6 +67,7 @@ class Setting:
     maximum: int | None = None
     max_length: int | None = None
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[str, ...] = ()
     modes: frozenset[Mode] = ALL_MODES
     nullable: bool = False
     null_is_default: bool = False
@@ -75,6 +77,7 @@ class Setting:
     attribute: str = ""
     refusal: str = ""
     parts: tuple[Setting, ...] = ()
+    panel: bool = False
 
     @property
     def stored_as(self) -> str:
@@ -82,7 +85,12 @@ class Setting:
 
     def as_json(self) -> dict:
         """What a page's script needs of it (the key, the default, what the form offers)."""
-        shown = {"name": self.name, "kind": self.kind.value, "default": self.default, "rule": self.rule}
+        shown = {
+            "name": self.name,
+            "kind": self.kind.value,
+            "default": self.default,
+            "panel": self.panel or self.rule,
+        }
         if self.offered is not None:
             shown["offered"] = self.offered
         if self.modes != ALL_MODES:
@@ -132,6 +140,12 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         Mode.POINTS.value,
         label=gettext_noop("Scoring"),
         choices=tuple(mode.value for mode in Mode),
+        choice_labels=(
+            gettext_noop("Points"),
+            gettext_noop("Winner takes all"),
+            gettext_noop("Pay the difference"),
+            gettext_noop("Paying by place"),
+        ),
         rule=True,
         always_shown=True,
         refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"),
@@ -165,6 +179,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         CoveringStyle.PAYS_FOR_EVERYONE.value,
         label=gettext_noop("The covering player"),
         choices=tuple(style.value for style in CoveringStyle),
+        choice_labels=(gettext_noop("pays for everyone"), gettext_noop("takes the whole loss")),
         rule=True,
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
     ),
@@ -191,6 +206,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         always_shown=True,
         offered=50,
         refusal=gettext_noop("Target: give null or a whole number of points from 1 to %(maximum)s"),
+        panel=True,
     ),
     Setting(
         "value_per_point",
@@ -215,6 +231,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         False,
         label=gettext_noop("Covering (assistant rule)"),
         refusal=gettext_noop("covering_rule: give true or false"),
+        panel=True,
     ),
     Setting(
         "house_name",
@@ -224,6 +241,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         max_length=MAX_NAME_LENGTH,
         modes=frozenset({Mode.BY_PLACE}),
         null_is_default=True,
+        panel=True,
     ),
 )
 BY_NAME: Final[Mapping[str, Setting]] = {setting.name: setting for setting in SETTINGS}

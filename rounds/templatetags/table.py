@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.html import conditional_escape, format_html_join
+from django.utils.html import conditional_escape, format_html_join, json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
-from rounds.forms import MODE_CHOICES, times_text
+from rounds.forms import MODE_CHOICES, times_text, typed_settings
 from rounds.labels import (
     SIGNED,
     house_label,
@@ -19,6 +19,7 @@ from rounds.labels import (
     plain_money,
     signed,
 )
+from rounds.rules import fields
 from rounds.rules.ruleset import TWOS_IN_DECK
 from rounds.rules.standings import Direction
 
@@ -169,3 +170,27 @@ def sign_class(amount: str) -> str:
     if amount.startswith("-"):
         return "down"
     return "up" if amount.strip("0.") else "even"
+
+
+# The settings' declarations, as much of them as a page's script needs (rounds/rules/fields.py).
+
+
+@register.simple_tag
+def panel_settings() -> SafeString:
+    """The settings the entry panel works with: static/js/session.js redraws it when one changes."""
+    return json_script(
+        [setting.name for setting in fields.SETTINGS if setting.panel or setting.rule], "panel-settings"
+    )
+
+
+@register.simple_tag
+def setting_defaults() -> SafeString:
+    """What the form offers for each setting typed into a field of its own, for a saved setup
+    that lacks it (static/js/setups.js)."""
+    return json_script(
+        {
+            setting.name: next(value for value in (setting.offered, setting.default, "") if value is not None)
+            for setting in typed_settings()
+        },
+        "setting-defaults",
+    )

@@ -29,6 +29,7 @@ PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
 DEFAULT_PLACES = fields.DEFAULT_PLACES.to_json()
 MAX_TYPED_AMOUNT = 100_000  # an amount typed on the form (the rules allow more through the API)
 BY_PLACE = Mode.BY_PLACE.value
+LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks one, or neither
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
     ("rounds", pgettext_lazy("length", "Rounds")),
@@ -92,11 +93,11 @@ def as_initial(values: dict) -> dict:
 
 def initial_from_state(settings: dict) -> dict:
     """The settings form of a running session, from its state payload."""
-    return as_initial(form_values(settings)) | {
-        "value_per_point": settings["value_per_point"] or "",
-        "currency": settings["currency"],
-        "covering_rule": settings["covering_rule"],
-        "covering_style": settings["covering_style"],
+    values = form_values(settings)
+    return as_initial(values) | {
+        setting.name: "" if settings[setting.name] is None else settings[setting.name]
+        for setting in typed_settings()
+        if setting.name in settings and setting.name not in values
     }
 
 
@@ -272,15 +273,19 @@ class SettingsForm(forms.Form):
             "twos": self.twos(data),
             "rounds": data.get("rounds") if data["length"] == "rounds" else None,
             "target": data.get("target") if data["length"] == "target" else None,
-            "value_per_point": data.get("value_per_point") or None,
-            "currency": data.get("currency") or "",
-            "covering_rule": data.get("covering_rule", False),
         }
+        for setting in fields.SETTINGS:
+            if setting.kind not in FORM_FIELDS or setting.name in LENGTH_SETTINGS:
+                continue
+            value = data.get(setting.name)
+            if setting.kind is Kind.CHOICE and not value:
+                continue  # a page from before the choice existed keeps it
+            if Mode(data["mode"]) in setting.modes:
+                self.changes[setting.name] = (
+                    value.strip() if setting.kind is Kind.NAME else value or setting.default
+                )
         if data["mode"] == BY_PLACE:
             self.changes["places"] = self.places(data)
-            self.changes["house_name"] = (data.get("house_name") or "").strip()
-        if data.get("covering_style"):  # a page from before the choice existed keeps the style
-            self.changes["covering_style"] = data["covering_style"]
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))
         try:

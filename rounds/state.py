@@ -33,6 +33,8 @@ from rounds.models import (
     Session,
     rules_of_columns,
 )
+from rounds.rules import fields
+from rounds.rules.fields import Kind
 from rounds.rules.ruleset import Mode
 from rounds.rules.settlement import Settlement, settle
 from rounds.rules.standings import next_round, points_to_target, standings, target_losers
@@ -54,17 +56,19 @@ def value_per_point_json(value: Decimal | None) -> str | None:
     return money(value) if exact.as_tuple().exponent >= -2 else f"{exact:f}"  # type: ignore[operator]
 
 
+SESSION_SETTINGS = tuple(setting for setting in fields.SETTINGS if not setting.rule)
+
+
 def settings_json(session: Session) -> dict:
-    rules = session.rules.to_json()
-    return {
-        **rules,
-        "rounds": session.rounds_limit,
-        "target": session.target,
-        "value_per_point": value_per_point_json(session.value_per_point),
-        "currency": session.currency,
-        "covering_rule": session.covering_rule,
-        **({"house_name": session.house_name} if "places" in rules else {}),
-    }
+    """The rules, then each of the session's own settings (rounds/rules/fields.py) the state
+    shows in this mode, as the API takes them back."""
+    rules = session.rules
+    shown = rules.to_json()
+    for setting in SESSION_SETTINGS:
+        if setting.always_shown or rules.mode in setting.modes:
+            value = getattr(session, setting.stored_as)
+            shown[setting.name] = value_per_point_json(value) if setting.kind is Kind.MONEY else value
+    return shown
 
 
 def settlement_of(session: Session, player_count: int | None = None) -> Settlement | None:

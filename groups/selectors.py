@@ -15,7 +15,7 @@ from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
-from rounds.inputs import SessionSettings, clean_settings
+from rounds.inputs import SessionSettings, stored_settings
 from rounds.models import Player, Round
 from rounds.rules.ruleset import Places
 from rounds.rules.scoring import real_losses
@@ -46,9 +46,10 @@ def group_by_key(key: str) -> tuple[Group, Viewer] | None:
 
 
 def group_rules(group: Group) -> SessionSettings | None:
-    """The group's own rules (SPEC 5 "Our rules"), read by the parser that checked them; None
-    while the group has none. Its evenings, rematches and club nights start from them."""
-    return None if group.rules is None else clean_settings(group.rules)
+    """The group's own rules (SPEC 5 "Our rules"), read as they were stored (a setting added or
+    tightened since changes nothing); None while the group has none. Its evenings, rematches and
+    club nights start from them."""
+    return None if group.rules is None else stored_settings(group.rules)
 
 
 def group_seats_drawn(group: Group) -> bool:

@@ -353,3 +353,17 @@ SESSION_CLEANERS: dict[Kind, Callable[[object, Setting], object]] = {
     Kind.FLAG: clean_flag,
     Kind.NAME: clean_house_name,
 }
+
+
+def stored_settings(raw: Mapping[str, object]) -> SessionSettings:
+    """Settings as they were stored (a group's own rules: rounds/state.py's settings JSON, checked
+    when stored, so trusted, as RoundRules.from_json trusts a round's): each declared setting read
+    as it is, one declared since taking its default, one no longer declared left out. A setting
+    tightened since plays as it was stored."""
+    values: dict[str, object] = {}
+    for setting in SESSION_FIELDS:
+        value = raw.get(setting.name)
+        if setting.kind is Kind.MONEY and value not in (None, ""):
+            value = Decimal(str(value))
+        values[setting.stored_as] = setting.default if value is None or value == "" else value
+    return SessionSettings(rules=RoundRules.from_json(raw), **values)

@@ -64,14 +64,13 @@ class SessionSettings:
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
         """A preset's rules and length; the wager, covering and house kept from `keep`."""
         style = keep.rules.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE
+        kept = {
+            setting.stored_as: getattr(keep, setting.stored_as) if keep else setting.default
+            for setting in fields.SESSION
+        }
         return cls(
             rules=replace(preset.rules, covering_style=style),
-            rounds_limit=preset.rounds,
-            target=preset.target,
-            value_per_point=keep.value_per_point if keep else None,
-            currency=keep.currency if keep else "",
-            covering_rule=keep.covering_rule if keep else False,
-            house_name=keep.house_name if keep else "",
+            **kept | {"rounds_limit": preset.rounds, "target": preset.target},
         )
 
 
@@ -226,7 +225,7 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
     changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
-    for setting in SESSION_FIELDS:
+    for setting in fields.SESSION:
         if setting.name in raw:
             changes[setting.stored_as] = SESSION_CLEANERS[setting.kind](raw[setting.name], setting)
     settings = replace(settings, **changes)
@@ -345,7 +344,6 @@ def clean_device(raw: object) -> str:
     return clean_name(raw, messages=DEVICE_NAME, field="device", max_length=MAX_DEVICE_LENGTH)
 
 
-SESSION_FIELDS = tuple(setting for setting in fields.SETTINGS if not setting.rule)
 SESSION_CLEANERS: dict[Kind, Callable[[object, Setting], object]] = {
     Kind.COUNT: clean_count,
     Kind.MONEY: clean_value_per_point,
@@ -361,7 +359,7 @@ def stored_settings(raw: Mapping[str, object]) -> SessionSettings:
     as it is, one declared since taking its default, one no longer declared left out. A setting
     tightened since plays as it was stored."""
     values: dict[str, object] = {}
-    for setting in SESSION_FIELDS:
+    for setting in fields.SESSION:
         value = raw.get(setting.name)
         if setting.kind is Kind.MONEY and value not in (None, ""):
             value = Decimal(str(value))

@@ -56,15 +56,12 @@ def value_per_point_json(value: Decimal | None) -> str | None:
     return money(value) if exact.as_tuple().exponent >= -2 else f"{exact:f}"  # type: ignore[operator]
 
 
-SESSION_SETTINGS = tuple(setting for setting in fields.SETTINGS if not setting.rule)
-
-
 def settings_json(session: Session) -> dict:
     """The rules, then each of the session's own settings (rounds/rules/fields.py) the state
     shows in this mode, as the API takes them back."""
     rules = session.rules
     shown = rules.to_json()
-    for setting in SESSION_SETTINGS:
+    for setting in fields.SESSION:
         if setting.always_shown or rules.mode in setting.modes:
             value = getattr(session, setting.stored_as)
             shown[setting.name] = value_per_point_json(value) if setting.kind is Kind.MONEY else value

@@ -246,6 +246,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
 )
 BY_NAME: Final[Mapping[str, Setting]] = {setting.name: setting for setting in SETTINGS}
 RULES: Final = tuple(setting for setting in SETTINGS if setting.rule)
+SESSION: Final = tuple(setting for setting in SETTINGS if not setting.rule)  # the session's own
 
 
 def declared_json() -> list[dict]:

@@ -183,14 +183,20 @@ def panel_settings() -> SafeString:
     )
 
 
+def offered(setting: fields.Setting) -> object:
+    return next(value for value in (setting.offered, setting.default, "") if value is not None)
+
+
 @register.simple_tag
 def setting_defaults() -> SafeString:
     """What the form offers for each setting typed into a field of its own, for a saved setup
-    that lacks it (static/js/setups.js)."""
-    return json_script(
-        {
-            setting.name: next(value for value in (setting.offered, setting.default, "") if value is not None)
-            for setting in typed_settings()
-        },
-        "setting-defaults",
-    )
+    that lacks it (static/js/setups.js); a part of a setting's object under its name."""
+    typed = typed_settings()
+    offers: dict[str, object] = {
+        setting.name: offered(setting) for setting in fields.SETTINGS if setting in typed
+    }
+    for setting in fields.SETTINGS:
+        parts = {part.name: offered(part) for part in setting.parts if part in typed}
+        if parts:
+            offers[setting.name] = parts
+    return json_script(offers, "setting-defaults")

@@ -138,14 +138,18 @@ function showGroups() {
   );
 }
 
-// A setup saved on this device fills every field a preset does, and the wager and covering too.
+// A setup saved on this device fills every field a preset does, and every other setting typed
+// into a field of its own (the wager, covering) too.
 function applySetup(setup) {
   const values = setupValues(setup.settings);
   applyPreset({ id: null, values });
-  field("value_per_point").value = values.value_per_point;
-  field("currency").value = values.currency;
-  field("covering_rule").checked = values.covering_rule;
-  setRadio("covering_style", values.covering_style);
+  for (const name of Object.keys(JSON.parse(document.getElementById("setting-defaults").textContent))) {
+    const element = field(name);
+    if (values[name] === undefined || !element) continue;
+    if (element instanceof RadioNodeList) setRadio(name, values[name]);
+    else if (element.type === "checkbox") element.checked = Boolean(values[name]);
+    else element.value = values[name] ?? "";
+  }
   showDependentFields();
 }
 

@@ -195,13 +195,21 @@ def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
     changed = rules.to_json()
     for setting in fields.RULES:
         if setting.name in raw:
-            changed[setting.name] = RULE_CLEANERS[setting.kind](raw[setting.name], setting, rules)
+            changed[setting.name] = clean_rule(raw[setting.name], setting, rules)
     rules = RoundRules.from_json(changed)
     if rules.by_place and rules.counts_twos:
         raise ServiceError(
             gettext_noop("Twos rule: paying by place does not count 2s; give null"), field="twos"
         )
     return rules
+
+
+def clean_rule(raw: object, setting: Setting, rules: RoundRules) -> object:
+    """A rule's value as its JSON has it: by the kinds only rules have, else as a session's setting."""
+    if setting.kind in RULE_CLEANERS:
+        return RULE_CLEANERS[setting.kind](raw, setting, rules)
+    cleaned = SESSION_CLEANERS[setting.kind](raw, setting)
+    return str(cleaned) if isinstance(cleaned, Decimal) else cleaned
 
 
 RULE_CLEANERS: dict[Kind, Callable[[object, Setting, RoundRules], object]] = {

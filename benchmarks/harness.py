@@ -152,6 +152,7 @@ def base_env(**more: str) -> dict[str, str]:
             "EVENTS",
             "EVENT_CHANGES",
             "EVENT_TABLES",
+            "SIGNUPS",
         )
     }
     return {

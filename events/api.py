@@ -8,17 +8,19 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from events import services
+from events import signup as signups
 from events.export import event_csv
 from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body, open_by_key
-from events.inputs import clean_event
+from events.inputs import SIGNUP_FLAG, clean_event, clean_flag
 from events.limits import draw_limited, event_limited
 from events.models import Event
 from events.rules import rules_of_group
-from events.selectors import event_by_key, event_json, event_rounds
+from events.selectors import event_by_key, event_json, event_rounds, signup_json
 
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
-CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes"}
+CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes", "signup"}
 CHANGE_FIELDS = ("add", "drop", "restore", "swap")
+
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 
@@ -48,11 +50,15 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
         found, viewer = open_event(event)
         return JsonResponse(event_json(found, viewer), **JSON_TEXT)
     found, viewer = open_event(event, write=True)
-    body = json_body(request, allowed=set(CHANGE_FIELDS))
+    body = json_body(request, allowed={*CHANGE_FIELDS, "signup"})
     for field in CHANGE_FIELDS:
         if field in body and not isinstance(body[field], list):
             raise ProtocolError(400, _("%(field)s: give a list of names") % {"field": field}, field=field)
+    if "signup" in body:
+        clean_flag(body["signup"], field="signup", template=SIGNUP_FLAG)
     with event_limited(request, "event_change", subject=found.edit_key):
+        if "signup" in body:
+            signups.event_signup_switch(event=found, on=body["signup"])
         if body.get("swap") is not None:
             swap = body["swap"]
             services.event_swap(
@@ -67,6 +73,16 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
             )
     found.refresh_from_db()
     return JsonResponse(event_json(found, viewer), **JSON_TEXT)
+
+
+@endpoint("POST")
+def signup(request: HttpRequest, event: str) -> JsonResponse:
+    """A player signs themselves up (either key): 201 with the event's players."""
+    found, _viewer = open_event(event)
+    body = json_body(request, allowed={"name"})
+    with event_limited(request, "signup"):
+        player = signups.event_signup(event=found, name=body.get("name"))
+    return JsonResponse(signup_json(found, player), status=201, **JSON_TEXT)
 
 
 @endpoint("POST")

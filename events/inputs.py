@@ -35,6 +35,8 @@ EVENT_NAME = NameMessages(
     too_long=gettext_noop("Event name: an event name has at most 60 characters"),
 )
 PLAYER_COUNT = gettext_noop("Players: give %(least)s to %(most)s names")
+PLAYER_COUNT_SIGNUP = gettext_noop("Players: give at most %(most)s names; the others can sign up")
+SIGNUP_FLAG = gettext_noop("Sign-up: give true or false")
 EVENT_ROUNDS = gettext_noop("Rounds: give a whole number of event rounds from 1 to %(most)s")
 EVENT_HANDS = gettext_noop("Hands: give a whole number of hands per table from 1 to %(most)s")
 SEATING = gettext_noop("Seating: give random, by_rank or mixed")
@@ -66,6 +68,7 @@ class EventPlan:
     seating: str
     rules: dict  # session creation fields, as given (a preset and/or explicit settings)
     minutes: int | None = None  # time limit per round
+    signup: bool = False  # open for sign-up until the first draw (SPEC 13)
 
 
 # The largest id or number a path or query may name: a bigger one names nothing on any database.
@@ -92,10 +95,21 @@ def clean_event_name(raw: object) -> str:
     return clean_name(raw, messages=EVENT_NAME, field="name", max_length=60)
 
 
-def clean_event_players(raw: object) -> list[str]:
+def clean_event_players(raw: object, *, signup: bool = False) -> list[str]:
+    """4 to 200 names; with sign-up, fewer too (the others sign up, and the draw needs 4)."""
+    if signup and (raw is None or (isinstance(raw, list) and len(raw) <= MAX_EVENT_PLAYERS)):
+        return clean_player_names(raw or [])
+    if signup:
+        raise ServiceError(PLAYER_COUNT_SIGNUP, field="players", most=MAX_EVENT_PLAYERS)
     if not isinstance(raw, list) or not MIN_EVENT_PLAYERS <= len(raw) <= MAX_EVENT_PLAYERS:
         raise ServiceError(PLAYER_COUNT, field="players", least=MIN_EVENT_PLAYERS, most=MAX_EVENT_PLAYERS)
     return clean_player_names(raw)
+
+
+def clean_flag(raw: object, *, field: str, template: str) -> bool:
+    if not isinstance(raw, bool):
+        raise ServiceError(template, field=field)
+    return raw
 
 
 def clean_player_names(raw: list, *, known: Sequence[str] = (), field: str = "players") -> list[str]:
@@ -170,7 +184,8 @@ def clean_event(body: Mapping[str, object], *, group_rules: dict | None = None) 
     if body.get("rules") is not None and group_rules is not None:
         raise ServiceError(RULES_AND_GROUP, field="rules")
     name = clean_event_name(body.get("name"))
-    players = clean_event_players(body.get("players"))
+    signup = clean_flag(body.get("signup", False), field="signup", template=SIGNUP_FLAG)
+    players = clean_event_players(body.get("players"), signup=signup)
     rounds = clean_count(body.get("rounds"), field="rounds", most=MAX_EVENT_ROUNDS, template=EVENT_ROUNDS)
     hands = clean_count(body.get("hands"), field="hands", most=MAX_EVENT_HANDS, template=EVENT_HANDS)
     check_hands_in_all(rounds, hands)
@@ -178,5 +193,12 @@ def clean_event(body: Mapping[str, object], *, group_rules: dict | None = None) 
     rules = clean_rules(group_rules if group_rules is not None else body.get("rules"))
     minutes = clean_minutes(body.get("minutes"))
     return EventPlan(
-        name=name, players=players, rounds=rounds, hands=hands, seating=seating, rules=rules, minutes=minutes
+        name=name,
+        players=players,
+        rounds=rounds,
+        hands=hands,
+        seating=seating,
+        rules=rules,
+        minutes=minutes,
+        signup=signup,
     )

@@ -36,6 +36,8 @@ class Event(models.Model):
     hands = models.PositiveSmallIntegerField()
     seating = models.CharField(max_length=10, choices=[(seating, seating) for seating in SEATINGS])
     minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # time limit per round
+    # Open for sign-up (SPEC 13): players add themselves on the follow page until the first draw.
+    signup = models.BooleanField(default=False)
     # The session creation fields every table starts from (rounds.inputs.clean_settings reads them).
     rules = models.JSONField(default=dict)
     # Bumped on every change of the event itself (a draw, a player added, dropped or swapped).
@@ -71,6 +73,7 @@ class EventPlayer(models.Model):
     name = models.CharField(max_length=MAX_NAME_LENGTH)
     name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.rules.names.name_key(name)
     dropped = models.BooleanField(default=False)
+    signed_up = models.BooleanField(default=False)  # added by themselves on the follow page
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

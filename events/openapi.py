@@ -60,6 +60,23 @@ TABLE = obj(
 )
 
 EVENT_SCHEMAS = {
+    "EventPlayer": obj(
+        {
+            "id": INTEGER,
+            "name": STRING,
+            "dropped": BOOLEAN,
+            "signed_up": {"type": "boolean", "description": "added by themselves (sign-up)"},
+        },
+        required=("id", "name"),
+    ),
+    "EventSignup": obj({"name": NAME}, required=("name",), closed=True),
+    "EventSignedUp": obj(
+        {
+            "player": obj({"id": INTEGER, "name": STRING}, required=("id", "name")),
+            "players": array(ref("EventPlayer")),
+        },
+        required=("player", "players"),
+    ),
     "EventRound": obj(
         {
             "round": INTEGER,
@@ -112,9 +129,11 @@ EVENT_SCHEMAS = {
                 "type": "string",
                 "description": "the one line of what happens next, as the organizer's page says it",
             },
-            "players": array(
-                obj({"id": INTEGER, "name": STRING, "dropped": BOOLEAN}, required=("id", "name"))
-            ),
+            "signup": {
+                "type": "boolean",
+                "description": "open for sign-up: players add themselves until the first draw, which closes it",
+            },
+            "players": array(ref("EventPlayer")),
             "links": obj(
                 {"page": STRING, "follow": STRING, "screen": STRING, "socket": STRING, "export": STRING},
                 required=("follow", "screen", "socket"),
@@ -127,7 +146,10 @@ EVENT_SCHEMAS = {
     "EventCreate": obj(
         {
             "name": {"type": "string", "minLength": 1, "maxLength": MAX_EVENT_NAME_LENGTH},
-            "players": array(NAME, minItems=MIN_EVENT_PLAYERS, maxItems=MAX_EVENT_PLAYERS),
+            "players": {
+                **array(NAME, maxItems=MAX_EVENT_PLAYERS),
+                "description": f"{MIN_EVENT_PLAYERS} to {MAX_EVENT_PLAYERS} names; with signup, fewer (the draw needs {MIN_EVENT_PLAYERS})",
+            },
             "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_ROUNDS},
             "hands": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_HANDS},
             "seating": {"enum": list(SEATINGS)},
@@ -137,12 +159,19 @@ EVENT_SCHEMAS = {
                 "type": "string",
                 "description": "a group's edit key: its tables play the group's rules",
             },
+            "signup": {"type": "boolean", "description": "open the night for sign-up until the first draw"},
         },
         required=("name", "players", "rounds", "hands"),
         closed=True,
     ),
     "EventChange": obj(
-        {"add": NAMES, "drop": NAMES, "restore": NAMES, "swap": array(NAME, minItems=2, maxItems=2)},
+        {
+            "add": NAMES,
+            "drop": NAMES,
+            "restore": NAMES,
+            "swap": array(NAME, minItems=2, maxItems=2),
+            "signup": {"type": "boolean", "description": "open or close sign-up, before the first draw"},
+        },
         closed=True,
     ),
     "EventDraw": obj({"force": BOOLEAN}, closed=True),
@@ -159,11 +188,23 @@ EVENT_PATHS = {
             "The event: its rounds, tables and standings", 200, ref("Event"), errors=(), parameters=(EVENT,)
         ),
         "patch": operation(
-            "Add, drop or restore players before a draw, or swap two before their tables' first hand",
+            "Add, drop or restore players before a draw, swap two before their tables' first hand, "
+            "or open or close sign-up before the first draw",
             200,
             ref("Event"),
             errors=(403, 409, 429),
             body="EventChange",
+            parameters=(EVENT,),
+        ),
+    },
+    "/api/events/{event}/signup": {
+        "post": operation(
+            "Sign up for the night (either key, the follow key as players have it): 403 while sign-up "
+            "is off, 409 after the first draw or at the event's 200 players, 400 for a bad or duplicate name",
+            201,
+            ref("EventSignedUp"),
+            errors=(403, 409, 429),
+            body="EventSignup",
             parameters=(EVENT,),
         ),
     },

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from events.banner import table_banner
 from events.inputs import whole_number
 from events.models import Event, EventSeat, EventTable
+from events.selectors import signup_context
 from events.views import open_event, page_context
 
 NOT_AT_TABLE = gettext_noop("%(name)s does not sit at table %(table)s in round %(round)s: pick your own name")
@@ -38,6 +39,8 @@ def my_table(request: HttpRequest, event: str) -> HttpResponse:
     context = page_context(request, found, viewer, no_table=True)
     chosen = next((item for item in context["payload"]["players"] if item["id"] == player), None)
     context["chosen"] = chosen
+    context["joined"] = chosen is not None and request.GET.get("in") == "1"
+    context.update(signup_context(found, context["progress"].status))
     return render(request, "events/follow.html", context, status=200 if chosen else 404)
 
 

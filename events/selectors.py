@@ -10,11 +10,12 @@ from django.db.models import QuerySet
 from django.db.models.functions import Now
 from django.urls import reverse
 
-from events.from_rounds import EntryLock, Viewer, by_key
+from events.from_rounds import EntryLock, Viewer, by_key, name_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
 from events.progress import event_progress, next_line, progress_of_rounds, waiting_text
 from events.standings import event_standings
 from events.tally import current_tallies, tally_rows
+from groups.models import GroupPlayer
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:
@@ -183,10 +184,8 @@ def event_json(event: Event, viewer: Viewer) -> dict:
         "version": event.version,
         "status": progress.status,
         "next": next_line(progress),
-        "players": [
-            {"id": player.pk, "name": player.name, "dropped": player.dropped}
-            for player in EventPlayer.objects.filter(event=event)
-        ],
+        "signup": event.signup,
+        "players": players_json(event),
         "links": event_links(event, viewer),
         "rounds": event_rounds(event, viewer),
         "standings": [line.as_json() for line in event_standings(event)],
@@ -194,6 +193,43 @@ def event_json(event: Event, viewer: Viewer) -> dict:
     if viewer is Viewer.EDITOR:
         body = {"id": event.edit_key, **body}
     return body
+
+
+def players_json(event: Event) -> list[dict]:
+    return [
+        {"id": pk, "name": name, "dropped": dropped, "signed_up": signed_up}
+        for pk, name, dropped, signed_up in EventPlayer.objects.filter(event=event).values_list(
+            "pk", "name", "dropped", "signed_up"
+        )
+    ]
+
+
+def signup_json(event: Event, player: EventPlayer) -> dict:
+    """The reply to a sign-up: who signed up, and the event's players now."""
+    return {"player": {"id": player.pk, "name": player.name}, "players": players_json(event)}
+
+
+def signups(event: Event) -> list[str]:
+    """Who signed themselves up and is still in, in the order they did (the organizer's list)."""
+    return list(
+        EventPlayer.objects.filter(event=event, signed_up=True, dropped=False).values_list("name", flat=True)
+    )
+
+
+def group_choices(event: Event) -> list[str]:
+    """The names to pick from: the players of the event's group not in the event yet."""
+    group_id = getattr(event, "group_id", None)  # the club the night belongs to (SPEC 13)
+    if group_id is None:
+        return []
+    taken = set(EventPlayer.objects.filter(event=event).values_list("name_key", flat=True))
+    names = GroupPlayer.objects.filter(group_id=group_id).values_list("name", flat=True)
+    return sorted((name for name in names if name_key(name) not in taken), key=name_key)
+
+
+def signup_context(event: Event, status: str) -> dict:
+    """What the follow page's "I'm in" needs: whether it shows, and the names to pick from."""
+    is_open = event.signup and status == "before"
+    return {"signup_open": is_open, "signup_choices": group_choices(event) if is_open else []}
 
 
 def event_live(event: Event, viewer: Viewer) -> dict:
@@ -211,6 +247,9 @@ def event_live(event: Event, viewer: Viewer) -> dict:
         "waiting": waiting_text(progress) if progress.status == "playing" else "",
         "rounds": rounds,
         "standings": [line.as_json() for line in event_standings(event, ratings=rated)],
+        "signup": event.signup,
+        # Before the first draw, who signed up (the organizer's page lists them live).
+        "signups": signups(event) if progress.status == "before" else [],
     }
 
 

@@ -53,6 +53,7 @@ SWAP_NOT_SEATED = gettext_noop("Swap: %(name)s has no table in round %(round)s")
 SWAP_NO_ROUND = gettext_noop("Swap: no round is drawn yet")
 SWAP_PLAYED = gettext_noop("Swap: a hand was played at table %(table)s; its players stay")
 SWAP_SAME_TABLE = gettext_noop("Swap: %(first)s and %(second)s already sit at the same table")
+TOO_FEW_TO_DRAW = gettext_noop("Players: a round needs at least %(least)s players, and %(count)s are in")
 
 
 class EventConflict(ServiceError):
@@ -70,6 +71,7 @@ def event_create(*, plan: EventPlan) -> Event:
         seating=plan.seating,
         rules=plan.rules,
         minutes=plan.minutes,
+        signup=plan.signup,
     )
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in plan.players
@@ -118,6 +120,8 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     if playing and not force:
         raise EventConflict(TABLES_PLAYING, field="force", round=last.number, table=playing[0])
     players = list(EventPlayer.objects.filter(event=event, dropped=False))
+    if len(players) < MIN_EVENT_PLAYERS:
+        raise EventConflict(TOO_FEW_TO_DRAW, field="players", least=MIN_EVENT_PLAYERS, count=len(players))
     lines = event_standings(event, ratings=False) if event.seating == "by_rank" else []
     met = Counter(drawing.pairs_met(tables_met(event))) if event.seating == "mixed" else Counter()
     byes = Counter(EventBye.objects.filter(event_round__event=event).values_list("player_id", flat=True))
@@ -149,6 +153,8 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     EventBye.objects.bulk_create(
         EventBye(event_round=event_round, player=by_id[player]) for player in drawn.byes
     )
+    if event.signup:  # the first draw closes sign-up (SPEC 13)
+        Event.objects.filter(pk=event.pk).update(signup=False)
     touched(event, "event.drawn")
     return event_round
 
@@ -185,7 +191,8 @@ def event_players_change(
     if len(players) + len(names) > MAX_EVENT_PLAYERS:
         raise ServiceError(EVENT_FULL, field="add", most=MAX_EVENT_PLAYERS, name=names[-1])
     active = sum(not player.dropped for player in players) + len(names) + len(restoring) - len(dropping)
-    if dropping and active < MIN_EVENT_PLAYERS:
+    # While sign-up is open (before the first draw) the list may be short: the draw needs 4.
+    if dropping and active < MIN_EVENT_PLAYERS and not event.signup:
         raise ServiceError(TOO_FEW, field="drop", least=MIN_EVENT_PLAYERS, name=dropping[-1].name)
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names

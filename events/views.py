@@ -11,23 +11,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from events import services
-from events.from_rounds import PRESETS, ProtocolError, ServiceError, Viewer, open_by_key, refusal
-from events.inputs import clean_event, whole_number_or_text
+from events.from_rounds import ProtocolError, ServiceError, Viewer, open_by_key, refusal
 from events.limits import draw_limited, event_limited
 from events.models import (
-    MAX_EVENT_HANDS,
-    MAX_EVENT_PLAYERS,
-    MAX_EVENT_ROUNDS,
-    MAX_HANDS_A_PLAYER,
-    MAX_ROUND_MINUTES,
-    SEATINGS,
     Event,
 )
 from events.progress import event_progress, waiting_text
-from events.selectors import event_by_key, event_json, event_live
+from events.selectors import event_by_key, event_json, event_live, signup_context
 from events.standings import event_standings
 from groups.rating import RANKED_FROM
 from rounds.sharing import share_link
@@ -40,49 +33,6 @@ def open_event(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:
 def names_of(text: str) -> list[str]:
     """One player per line (commas too), blank lines skipped."""
     return [name for line in text.replace(",", "\n").splitlines() if (name := line.strip())]
-
-
-@require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest) -> HttpResponse:
-    context = {
-        "presets": PRESETS,
-        "seatings": SEATINGS,
-        "most_players": MAX_EVENT_PLAYERS,
-        "most_rounds": MAX_EVENT_ROUNDS,
-        "most_hands": MAX_EVENT_HANDS,
-        "most_in_all": MAX_HANDS_A_PLAYER,
-        "most_minutes": MAX_ROUND_MINUTES,
-        "form": {
-            "name": "",
-            "players": "",
-            "rounds": 3,
-            "hands": 5,
-            "minutes": "",
-            "seating": "random",
-            "preset": "",
-        },
-    }
-    if request.method == "GET":
-        return render(request, "events/new.html", context)
-    form = {field: request.POST.get(field, "") for field in context["form"]}
-    context["form"] = form
-    body = {
-        "name": form["name"],
-        "players": names_of(form["players"]),
-        "rounds": whole_number_or_text(form["rounds"]),
-        "hands": whole_number_or_text(form["hands"]),
-        "minutes": whole_number_or_text(form["minutes"]) if form["minutes"].strip() else None,
-        "seating": form["seating"],
-        "rules": {"preset": form["preset"]} if form["preset"] else None,
-    }
-    try:
-        plan = clean_event(body)
-        with event_limited(request, "event"):
-            event = services.event_create(plan=plan)
-    except ServiceError as error:
-        status, context["problem"] = refusal(error)
-        return render(request, "events/new.html", context, status=status)
-    return redirect("events:event", event=event.edit_key)
 
 
 def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: object) -> dict:
@@ -109,6 +59,11 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
         "share": share,
         "key": event.edit_key if viewer is Viewer.EDITOR else event.view_key,
         "active_players": [player for player in payload["players"] if not player["dropped"]],
+        "signups": [
+            player["name"]
+            for player in payload["players"]
+            if player["signed_up"] and not player["dropped"] and progress.status == "before"
+        ],
         "dropped_players": [player for player in payload["players"] if player["dropped"]],
         **extra,
     }
@@ -128,6 +83,7 @@ def live_context(event: Event, state: dict) -> dict:
         "status": state["status"],
         "next": state["next"],
         "waiting": state.get("waiting", ""),
+        "signups": state.get("signups", []),
     }
 
 
@@ -135,8 +91,15 @@ def live_context(event: Event, state: dict) -> dict:
 def event_page(request: HttpRequest, event: str) -> HttpResponse:
     """The organizer's page with the edit key; "who are you?" with the follow key."""
     found, viewer = open_event(event)
-    template = "events/organizer.html" if viewer is Viewer.EDITOR else "events/follow.html"
-    return render(request, template, page_context(request, found, viewer))
+    context = page_context(request, found, viewer)
+    if viewer is Viewer.EDITOR:
+        # A sign-up's "Remove" (the live list, no form there): the drop's confirmation.
+        dropping = request.GET.get("drop", "")
+        if any(player["name"] == dropping for player in context["active_players"]):
+            context["confirm_drop"] = dropping
+        return render(request, "events/organizer.html", context)
+    context.update(signup_context(found, context["progress"].status))
+    return render(request, "events/follow.html", context)
 
 
 @require_GET

@@ -70,6 +70,11 @@ TOO_MANY = {
         "Too many new tables from this address: this draw would pass the limit of %(limit)s tables; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "signup": ngettext_noop(
+        "Too many sign-ups from this address; try again in %(minutes)s minute",
+        "Too many sign-ups from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 

@@ -65,6 +65,14 @@ KEY_SOURCES = {
     },
 }
 
+# Links that carry another key of the same reply: a player signs up with the follow key, the one
+# their phone has (the edit key would do as well, but no player holds it).
+LINK_KEYS = {
+    (("post", "/api/events"), ("post", "/api/events/{event}/signup")): {
+        "path.event": "$response.body#/view_id"
+    },
+}
+
 
 def operation_id(method: str, path: str) -> str:
     """`postApiSessionsKeyLock` for POST /api/sessions/{key}/lock."""
@@ -94,9 +102,11 @@ def with_links(paths: dict) -> dict:
                 fresh = {name for name in needed if given.get(name, "").startswith("$response")}
                 if (target_method, target_path) == (method, path) or not fresh or not needed <= given.keys():
                     continue
+                parameters = {name: given[name] for name in sorted(wanted & given.keys())}
+                parameters.update(LINK_KEYS.get(((method, path), (target_method, target_path)), {}))
                 links[target["operationId"]] = {
                     "operationId": target["operationId"],
-                    "parameters": {name: given[name] for name in sorted(wanted & given.keys())},
+                    "parameters": parameters,
                 }
         replies[ok]["links"] = links
     return paths

@@ -207,7 +207,8 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 # new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
 # session outside a group; new events, and the tables their draws make (each a session: a night of
 # 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per
-# event: its draws and its players added, dropped or swapped.
+# event: its draws and its players added, dropped or swapped. Per address: players signing
+# themselves up for a night (a club's room behind one address signs up a few dozen).
 RATE_LIMITS = {
     "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
@@ -217,6 +218,7 @@ RATE_LIMITS = {
     "event": env_rate("RATE_LIMIT_EVENTS", "10/3600"),
     "event_change": env_rate("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
     "event_table": env_rate("RATE_LIMIT_EVENT_TABLES", "300/3600"),
+    "signup": env_rate("RATE_LIMIT_SIGNUPS", "60/3600"),
 }
 
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"

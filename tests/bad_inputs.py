@@ -254,3 +254,38 @@ SOCKET_CASES = [
     Case("socket: follower adds", "round.add", "socket:follow", cards(5, 0, 11, 13), 403, "key", None, ("follow link",)),
 ]
 # fmt: on
+
+# Sign-up (SPEC 13), run by tests/events/test_event_bad_input.py on three nights of Ann, Ben,
+# José and Dan: {off} not open for sign-up, {open} open, {drawn} open until its first draw;
+# {open_edit} and {drawn_edit} are the organizer's keys, the others the follow keys players have.
+# fmt: off
+SIGNUP_CASES = [
+    Case("sign-up: when off", "post", "/api/events/{off}/signup", {"name": "Zed"}, 403, "signup", None, ("not open for sign-up",)),
+    Case("sign-up: after the first draw", "post", "/api/events/{drawn}/signup", {"name": "Zed"}, 409, "signup", None, ("round 1 is drawn",)),
+    Case("sign-up: duplicate name", "post", "/api/events/{open}/signup", {"name": " ANN "}, 400, "name", None, ("Ann is already in",)),
+    Case("sign-up: José typed the other way", "post", "/api/events/{open}/signup", {"name": "Jose\u0301"}, 400, "name", None, ("José is already in",)),
+    Case("sign-up: blank name", "post", "/api/events/{open}/signup", {"name": "   "}, 400, "name", None, ("type your name",)),
+    Case("sign-up: no name", "post", "/api/events/{open}/signup", {}, 400, "name", None, ("type your name",)),
+    Case("sign-up: name a list", "post", "/api/events/{open}/signup", {"name": ["Zed"]}, 400, "name", None, ("type your name",)),
+    Case("sign-up: Hangul filler", "post", "/api/events/{open}/signup", {"name": "\u3164"}, 400, "name", None, ("visible",)),
+    Case("sign-up: NUL in the name", "post", "/api/events/{open}/signup", {"name": "Z\x00ed"}, 400, "name", None, ("cannot be shown",)),
+    Case("sign-up: 41 characters", "post", "/api/events/{open}/signup", {"name": "Z" * 41}, 400, "name", None, ("at most 40",)),
+    Case("sign-up: unknown field", "post", "/api/events/{open}/signup", {"name": "Zed", "table": 1}, 400, "table", None, ("Unknown field",)),
+    Case("sign-up: not JSON", "post", "/api/events/{open}/signup", Raw("name=Zed", "application/x-www-form-urlencoded"), 415, None, None, ("application/json",)),
+    Case("sign-up: no such event", "post", "/api/events/nothing/signup", {"name": "Zed"}, 404, None, None, ("no event",)),
+    Case("sign-up switch: not a flag", "patch", "/api/events/{open_edit}", {"signup": "yes"}, 400, "signup", None, ("true or false",)),
+    Case("sign-up switch: after the first draw", "patch", "/api/events/{drawn_edit}", {"signup": False}, 409, "signup", None, ("round 1 is drawn",)),
+    Case("sign-up switch: the follow key", "patch", "/api/events/{open}", {"signup": False}, 403, "key", None, ("follow link",)),
+    Case("new night: sign-up not a flag", "post", "/api/events", {"name": "Club", "players": [], "rounds": 1, "hands": 1, "signup": 1}, 400, "signup", None, ("true or false",)),
+    Case("new night: 3 players without sign-up", "post", "/api/events", {"name": "Club", "players": ["A", "B", "C"], "rounds": 1, "hands": 1}, 400, "players", None, ("4 to 200",)),
+    Case("new night: 201 players with sign-up", "post", "/api/events", {"name": "Club", "players": [f"P{n}" for n in range(201)], "rounds": 1, "hands": 1, "signup": True}, 400, "players", None, ("at most 200",)),
+]
+# The same on the follow page's form ("I'm in"): (name, path, form data, status, words).
+SIGNUP_FORM_CASES = [
+    ("I'm in: when off", "/e/{off}/signup", {"name": "Zed"}, 403, ("not open for sign-up",)),
+    ("I'm in: after the first draw", "/e/{drawn}/signup", {"name": "Zed"}, 409, ("round 1 is drawn",)),
+    ("I'm in: duplicate name", "/e/{open}/signup", {"name": "ann"}, 400, ("Ann is already in",)),
+    ("I'm in: nothing typed or picked", "/e/{open}/signup", {"name": " ", "pick": ""}, 400, ("type your name",)),
+    ("I'm in: bidi override", "/e/{open}/signup", {"name": "\u202eZed"}, 400, ("cannot be shown",)),
+]
+# fmt: on

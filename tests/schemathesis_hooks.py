@@ -15,7 +15,13 @@ MAKERS = {
     ("POST", "/api/sessions/{key}/rounds"): lambda body: {"cards": pick(ROUNDS, body)},
     ("POST", "/api/groups"): lambda body: {"name": "Fuzzers"},
     ("POST", "/api/groups/{group}/evenings"): lambda body: {"players": NAMES[:4]},
-    ("POST", "/api/events"): lambda body: {"name": "Fuzz night", "players": NAMES, "rounds": 2, "hands": 1},
+    ("POST", "/api/events"): lambda body: {
+        "name": "Fuzz night",
+        "players": NAMES,
+        "rounds": 2,
+        "hands": 1,
+        "signup": True,
+    },
     ("POST", "/api/events/{event}/rounds"): lambda body: {"force": True},
 }
 

@@ -26,6 +26,7 @@ RATE_LIMITS = [
         "EVENTS",
         "EVENT_CHANGES",
         "EVENT_TABLES",
+        "SIGNUPS",
     )
 ]
 

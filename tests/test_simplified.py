@@ -138,6 +138,8 @@ def pages(api):
     event = new_event(api, name="周五俱乐部")
     drawn = draw(api, event["id"])
     play_table(api, drawn["tables"][0]["session"], hand_for(4))
+    tonight = new_event(api, name="周六俱乐部", players=["Ann", "Ben"], signup=True)
+    api.post(f"/api/events/{tonight['view_id']}/signup", {"name": "小明"})
     assert token
     return {
         "home": "/",
@@ -157,6 +159,9 @@ def pages(api):
         "event followed": f"/e/{event['view_id']}/",
         "event screen": f"/e/{event['view_id']}/screen",
         "event ratings": f"/e/{event['view_id']}/ratings",
+        "new event from the club's roster": f"/e/new?group={group['id']}",
+        "event organizer, sign-up open": f"/e/{tonight['id']}/?drop=小明",
+        "event followed, sign-up open": f"/e/{tonight['view_id']}/",
         "not found": "/s/no-such-session/",
     }
 

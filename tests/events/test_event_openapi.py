@@ -58,3 +58,18 @@ def test_turn_four_replies_match_their_schemas(api):
     matches("Event", api.patch(f"/api/events/{event['id']}", {"drop": ["Ann"]}).json())
     matches("Event", api.patch(f"/api/events/{event['id']}", {"restore": ["Ann"]}).json())
     matches("Error", api.post(f"/api/events/{event['id']}/rounds/end", {}).json())
+
+
+def test_sign_up_replies_match_their_schemas_and_the_new_event_links_to_it(api):
+    event = new_event(api, players=[], signup=True)
+    matches("Event", event)
+    signed = api.post(f"/api/events/{event['view_id']}/signup", {"name": "Eve"})
+    assert signed.status_code == 201
+    matches("EventSignedUp", signed.json())
+    matches("Event", api.patch(f"/api/events/{event['id']}", {"signup": False}).json())
+    matches("Error", api.post(f"/api/events/{event['view_id']}/signup", {"name": "Fay"}).json())
+    operation = document()["paths"]["/api/events/{event}/signup"]["post"]
+    assert operation["operationId"] == "postApiEventsEventSignup"
+    assert set(operation["responses"]) >= {"201", "400", "403", "409", "429"}
+    links = document()["paths"]["/api/events"]["post"]["responses"]["201"]["links"]
+    assert links["postApiEventsEventSignup"]["parameters"] == {"path.event": "$response.body#/view_id"}

@@ -7,7 +7,7 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         from events import selectors, tables
-        from rounds.signals import (
+        from rounds.public import (
             session_changing,
             session_hosted_page,
             session_published,

@@ -4,11 +4,12 @@ document scorekeeper/openapi.py serves at /api/openapi.json."""
 from __future__ import annotations
 
 from groups.models import MAX_GROUP_NAME_LENGTH
-from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi_schemas import (
+from rounds.public import (
     BODIES,
     BOOLEAN,
     INTEGER,
+    KEY_PATTERN,
+    MAX_NAME_LENGTH,
     MONEY,
     SETTINGS_INPUT,
     STRING,
@@ -19,7 +20,6 @@ from rounds.openapi_schemas import (
     operation,
     ref,
 )
-from rounds.selectors import KEY_PATTERN
 
 GROUP = {
     "name": "group",

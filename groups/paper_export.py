@@ -9,7 +9,7 @@ from django.db.models.functions import Cast
 
 from groups.models import Group, GroupEvening, GroupSeat
 from groups.paperlog import MIN_FRY_FROM, PaperRound, PaperTable, format_paper_log, fry_from_tiers
-from rounds.models import JSON_RULE_COLUMNS, RULE_COLUMNS, Round, rules_of_columns
+from rounds.public import JSON_RULE_COLUMNS, RULE_COLUMNS, Round, rules_of_columns
 from rounds.rules.ruleset import MAX_CARDS, Mode, RoundRules
 
 

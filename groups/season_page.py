@@ -20,8 +20,7 @@ from groups.rating import RANKED_FROM, Rating, Ratings
 from groups.ratings import season_ratings
 from groups.season import DateRange, Season, by_name
 from groups.selectors import group_season, player_names
-from rounds.errors import translated
-from rounds.labels import minus
+from rounds.public import minus, translated
 from rounds.rules.ruleset import Refusal
 
 RANGES = {

@@ -15,12 +15,18 @@ from groups import season as season_rules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
-from rounds.inputs import SessionSettings, stored_settings
-from rounds.models import Player, Round
+from rounds.public import (
+    Player,
+    Round,
+    SessionSettings,
+    Viewer,
+    by_key,
+    money,
+    settlement_of,
+    stored_settings,
+)
 from rounds.rules.ruleset import Places
 from rounds.rules.scoring import real_losses
-from rounds.selectors import Viewer, by_key
-from rounds.state import money, settlement_of
 
 
 def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:

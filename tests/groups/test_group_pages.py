@@ -8,6 +8,7 @@ from django.utils import timezone
 from groups import services
 from groups.models import Group, GroupEvening
 from rounds.inputs import clean_settings
+from rounds.services import session_create
 from tests.factories import add_rounds
 
 pytestmark = pytest.mark.django_db
@@ -201,7 +202,5 @@ def test_an_evening_of_a_group_links_to_its_season_read_only(client, group):
         # ...and in the links without JavaScript and under the final standings (shown once finished).
         assert html.count(f'href="/g/{group.view_key}/"') == 3
         assert group.edit_key not in html
-    other = services.rounds_services.session_create(
-        players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"})
-    )
+    other = session_create(players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"}))
     assert "data-session-link" not in client.get(f"/s/{other.edit_key}/").content.decode()

@@ -14,8 +14,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from groups.models import Group, GroupEvening
-from rounds.management.purge import PurgeCommand
-from rounds.models import Session
+from rounds.public import PurgeCommand, Session
 
 
 def unused_groups(days: int) -> QuerySet[Group]:

@@ -27,7 +27,6 @@ from rounds.rules.ruleset import (
     MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    CoveringStyle,
     Mode,
     RoundRules,
     gettext_noop,
@@ -62,15 +61,17 @@ class SessionSettings:
 
     @classmethod
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
-        """A preset's rules and length; the wager, covering and house kept from `keep`."""
-        style = keep.rules.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE
-        kept = {
-            setting.stored_as: getattr(keep, setting.stored_as) if keep else setting.default
-            for setting in fields.SESSION
-        }
+        """What the preset sets (rounds/rules/fields.py); every other setting kept from `keep`."""
+        keep = keep or cls(
+            rules=RoundRules(), **{setting.stored_as: setting.default for setting in fields.SESSION}
+        )
+        sets = preset.as_json()
         return cls(
-            rules=replace(preset.rules, covering_style=style),
-            **kept | {"rounds_limit": preset.rounds, "target": preset.target},
+            rules=RoundRules.from_json(keep.rules.to_json() | sets),
+            **{
+                setting.stored_as: sets[setting.name] if setting.preset else getattr(keep, setting.stored_as)
+                for setting in fields.SESSION
+            },
         )
 
 

@@ -94,11 +94,8 @@ def shown_schema(setting: Setting) -> dict:
     return nullable(value_schema(setting)) if setting.nullable else value_schema(setting)
 
 
-TIERS, TWOS_RULE, MODE, COVERING_STYLE, PLACES = (
-    shown_schema(fields.BY_NAME[name]) for name in ("tiers", "twos", "mode", "covering_style", "places")
-)
 PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "house"}]}
-# covering_style: what covering did in the round (SPEC 3.4 or 3.5); absent in versions older than 3.5.
+# A round's rules; its covering_style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
     {setting.name: shown_schema(setting) for setting in fields.RULES},
     required=tuple(setting.name for setting in fields.RULES if setting.always_shown),
@@ -121,14 +118,9 @@ SCHEMAS = {
             "id": STRING,
             "name": STRING,
             "description": STRING,
-            "mode": MODE,
-            "tiers": TIERS,
-            "twos": TWOS_RULE,
-            "places": PLACES,
-            "rounds": nullable(INTEGER),
-            "target": nullable(INTEGER),
+            **{setting.name: shown_schema(setting) for setting in fields.PRESET},
         },
-        required=("id", "name", "mode", "tiers", "twos", "rounds", "target"),
+        required=("id", "name", *(setting.name for setting in fields.PRESET if setting.always_shown)),
     ),
     "Settings": obj(
         {setting.name: shown_schema(setting) for setting in fields.SETTINGS},

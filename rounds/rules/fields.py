@@ -56,6 +56,7 @@ class Setting:
     `always_shown`: every state carries it. `offered`: what the form offers when the setting is
     turned on (7 rounds, 4 points a 2). `attribute`: its name on SessionSettings when not `name`.
     `refusal`: the message when the value is refused; `choice_labels`: each choice's words.
+    `preset`: a quick setup sets it (rounds/presets.py); a session keeps the rest over one.
     `panel`: the entry panel works with it, as with every rule (static/js/session.js redraws the panel when it changes)."""
 
     name: str
@@ -78,6 +79,7 @@ class Setting:
     refusal: str = ""
     parts: tuple[Setting, ...] = ()
     panel: bool = False
+    preset: bool = False
 
     @property
     def stored_as(self) -> str:
@@ -149,8 +151,11 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         rule=True,
         always_shown=True,
         refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"),
+        preset=True,
     ),
-    Setting("tiers", Kind.TIERS, label=gettext_noop("Points per card"), rule=True, always_shown=True),
+    Setting(
+        "tiers", Kind.TIERS, label=gettext_noop("Points per card"), rule=True, always_shown=True, preset=True
+    ),
     Setting(
         "places",
         Kind.PLACES,
@@ -159,6 +164,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         null_is_default=True,
         rule=True,
         parts=(PAYS, HEAVY_PAYS, HEAVY_FROM, HOUSE_CUT),
+        preset=True,
     ),
     Setting(
         "twos",
@@ -172,6 +178,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         refusal=gettext_noop(
             'Twos rule: give null, {"points_per_two": N} with N from 1 to 100, or {"doubles": true}'
         ),
+        preset=True,
     ),
     Setting(
         "covering_style",
@@ -194,6 +201,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         offered=7,
         attribute="rounds_limit",
         refusal=gettext_noop("Rounds: give null (open-ended) or a whole number from 1 to %(maximum)s"),
+        preset=True,
     ),
     Setting(
         "target",
@@ -207,6 +215,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         offered=50,
         refusal=gettext_noop("Target: give null or a whole number of points from 1 to %(maximum)s"),
         panel=True,
+        preset=True,
     ),
     Setting(
         "value_per_point",
@@ -247,6 +256,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
 BY_NAME: Final[Mapping[str, Setting]] = {setting.name: setting for setting in SETTINGS}
 RULES: Final = tuple(setting for setting in SETTINGS if setting.rule)
 SESSION: Final = tuple(setting for setting in SETTINGS if not setting.rule)  # the session's own
+PRESET: Final = tuple(setting for setting in SETTINGS if setting.preset)  # what a quick setup sets
 
 
 def declared_json() -> list[dict]:

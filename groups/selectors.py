@@ -110,7 +110,7 @@ def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]
             "session__pairwise",
             "session__totals",
             "session__house",
-            "session__mode",
+            "session__rules_json",
             "session__value_per_point",
             "session__currency",
         )
@@ -131,19 +131,15 @@ def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]
             "session_id",
             "winner",
             "covering",
-            Cast("tiers", TextField()),
+            Cast("rules_json", TextField()),
             Cast("cards", TextField()),
             Cast("penalties", TextField()),
-            Cast("places", TextField()),
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
-    stored = json.loads(
-        "[" + ",".join(f"[{row[3]},{row[4]},{row[5]},{row[6] or 'null'}]" for row in rows) + "]"
-    )
-    for (session_id, winner, covering, *_), (tiers, cards, penalties, places) in zip(
-        rows, stored, strict=True
-    ):
+    stored = json.loads("[" + ",".join(f"[{row[3]},{row[4]},{row[5]}]" for row in rows) + "]")
+    for (session_id, winner, covering, *_), (rules, cards, penalties) in zip(rows, stored, strict=True):
+        tiers, places = rules["tiers"], rules.get("places")
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),

@@ -23,16 +23,14 @@ from rounds.jsonapi import endpoint, json_body, refused
 from rounds.labels import minus
 from rounds.management.purge import PurgeCommand
 from rounds.models import (
-    JSON_RULE_COLUMNS,
     MAX_NAME_LENGTH,
     MAX_SESSION_ROUNDS,
-    RULE_COLUMNS,
     EntryLock,
     Player,
     Round,
     Session,
     new_key,
-    rules_of_columns,
+    rules_of_json,
 )
 from rounds.openapi_schemas import (
     BODIES,
@@ -77,7 +75,6 @@ __all__ = [
     "BOOLEAN",
     "DEFAULT_PRESET",
     "INTEGER",
-    "JSON_RULE_COLUMNS",
     "KEY_PATTERN",
     "LAST_WRITE",
     "MAX_NAME_LENGTH",
@@ -85,7 +82,6 @@ __all__ = [
     "MONEY",
     "PRESETS",
     "PRESETS_BY_ID",
-    "RULE_COLUMNS",
     "SETTINGS_FIELDS",
     "SETTINGS_INPUT",
     "STRING",
@@ -133,7 +129,7 @@ __all__ = [
     "refused",
     "rematch_counted",
     "rematch_rules",
-    "rules_of_columns",
+    "rules_of_json",
     "scored_entries",
     "session_changing",
     "session_close",

@@ -122,7 +122,7 @@ def stored_tally(session: Session, player_count: int) -> Tally:
 
 def keeps_house(session: Session) -> bool:
     """The house shows in a by_place session, and wherever it was ever given something."""
-    return session.mode == Mode.BY_PLACE.value or any(session.house)
+    return session.rules_json["mode"] == Mode.BY_PLACE.value or any(session.house)
 
 
 def version_json(version: RoundVersion) -> dict:

@@ -25,13 +25,11 @@ from django.db.models.functions import Cast
 from django.urls import reverse
 
 from rounds.models import (
-    JSON_RULE_COLUMNS,
-    RULE_COLUMNS,
     PaidTransfer,
     Player,
     Round,
     Session,
-    rules_of_columns,
+    rules_of_json,
 )
 from rounds.rules import fields
 from rounds.rules.fields import Kind
@@ -158,7 +156,6 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
     was most of the cost of a long evening's state.
     """
     known = known or []
-    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
     rows = list(
         Round.objects.filter(session=session, number__gt=len(known))
         .order_by("number")
@@ -172,20 +169,20 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             Cast("twos", TextField()),
             Cast("penalties", TextField()),
             Cast("scores", TextField()),
-            *rule_columns,
+            Cast("rules_json", TextField()),
         )
     )
     parsed = json.loads(
         "[" + ",".join("[" + ",".join(text or "null" for text in row[5:9]) + "]" for row in rows) + "]"
     )
-    rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
+    rules: dict[str, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, parsed, strict=True):
         number, covering, winner, edited, house = row[:5]
-        rules_key = row[9:]
+        rules_key = row[9]
         if rules_key not in rules:
-            rules[rules_key] = rules_of_columns(rules_key).to_json()
+            rules[rules_key] = rules_of_json(rules_key).to_json()
         running = running_after(running, scores)
         stored = {
             "number": number,
@@ -236,7 +233,7 @@ def shared_state(
     rounds = rounds_with(session, known_rounds, written)
     tally = stored_tally(session, len(players))
     totals = list(tally.totals)
-    mode = Mode(session.mode)
+    mode = Mode(session.rules_json["mode"])
     upcoming = next_round(
         rounds_played=len(rounds),
         seats=[player.seat for player in players],

@@ -41,7 +41,7 @@ def save_changed(
     reached = rounds_played > session.reopened_after and end_reached(
         rounds_played=rounds_played,
         totals=tally.totals,
-        mode=Mode(session.mode),
+        mode=Mode(session.rules_json["mode"]),
         rounds_limit=session.rounds_limit,
         target=session.target,
     )

@@ -123,7 +123,7 @@ def test_start_an_evening_from_the_group(client, group):
     evening = GroupEvening.objects.filter(group=group).order_by("-pk").first()
     assert reply["Location"] == f"/s/{evening.session.edit_key}/"
     assert list(evening.session.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Dan"]
-    assert evening.session.mode == "points"  # the rules of the last evening
+    assert evening.session.rules_json["mode"] == "points"  # the rules of the last evening
     assert list(group.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Cat", "Dan"]
 
 

@@ -18,9 +18,7 @@ AFTER = [("rounds", "0008_hands_on_round")]
 def stored(session, cards, twos=None) -> bool:
     try:
         with transaction.atomic():
-            Round.objects.create(
-                session=session, number=9, mode="points", tiers=[[1, 1]], cards=cards, twos=twos
-            )
+            Round.objects.create(session=session, number=9, cards=cards, twos=twos)
     except IntegrityError:
         return False
     return True

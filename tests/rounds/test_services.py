@@ -50,7 +50,7 @@ def test_randomized_seats_are_a_permutation():
 
 def test_preset_fills_settings_and_explicit_fields_override():
     session = make_session(preset="points-50", target=80, value_per_point="0.25", currency="hkd")
-    assert (session.mode, session.target, session.value_per_point, session.currency) == (
+    assert (session.rules.mode, session.target, session.value_per_point, session.currency) == (
         "points",
         80,
         Decimal("0.25"),

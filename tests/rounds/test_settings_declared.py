@@ -5,16 +5,19 @@ round-trips through the API; a group's stored rules read as they were stored."""
 import json
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from groups import services as group_services
 from groups.models import Group
 from groups.selectors import group_rules
 from rounds.forms import SettingsForm, initial_from_state, typed_settings
 from rounds.inputs import SETTINGS_FIELDS, clean_settings, stored_settings
+from rounds.models import Round, Session
 from rounds.openapi_schemas import SETTINGS_INPUT
 from rounds.rules import fields
 from rounds.templatetags.table import setting_defaults
 from scorekeeper.openapi import document
+from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +121,21 @@ def test_a_groups_stored_rules_read_as_they_were_stored():
     read = stored_settings(group.rules)
     assert (read.covering_rule, read.rounds_limit, read.house_name) == (False, 5000, "Mum")
     assert read.rules.places.heavy_from == 9
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        {"mode": "poker"},
+        {"covering_style": "pays_nobody"},
+        {"twos": {"doubles": True, "points_per_two": 2}},
+        {"twos": {"points_per_two": 0}},
+    ],
+    ids=["mode", "covering_style", "twos_both", "twos_zero"],
+)
+def test_the_database_refuses_stored_rules_the_app_does_not_know(changed):
+    session = make_session()
+    add_rounds(session, [5, 0, 11, 13])
+    for model, pk in ((Session, session.pk), (Round, Round.objects.get(session=session).pk)):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            model.objects.filter(pk=pk).update(rules_json=session.rules_json | changed)

@@ -95,7 +95,7 @@ def shown_schema(setting: Setting) -> dict:
 
 
 PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "house"}]}
-# A round's rules; its covering_style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
+# A round's rules; its covering style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
     {setting.name: shown_schema(setting) for setting in fields.RULES},
     required=tuple(setting.name for setting in fields.RULES if setting.always_shown),

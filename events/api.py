@@ -13,7 +13,7 @@ from events.export import event_csv
 from events.inputs import SIGNUP_FLAG, clean_event, clean_flag
 from events.limits import draw_limited, event_limited
 from events.models import Event
-from events.rules import rules_of_group
+from events.rules import club_of, rules_of_club
 from events.selectors import event_by_key, event_json, event_rounds, signup_json
 from rounds.public import ProtocolError, Viewer, endpoint, json_body, open_by_key
 from rounds.rules.ruleset import gettext_noop
@@ -38,10 +38,10 @@ def open_event(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
 @endpoint("POST")
 def events(request: HttpRequest) -> JsonResponse:
     body = json_body(request, allowed=CREATE_FIELDS)
-    group_rules = rules_of_group(body["group"]) if body.get("group") is not None else None
-    plan = clean_event(body, group_rules=group_rules)
+    group = club_of(body["group"]) if body.get("group") is not None else None
+    plan = clean_event(body, group_rules=rules_of_club(group) if group is not None else None)
     with event_limited(request, "event"):
-        event = services.event_create(plan=plan)
+        event = services.event_create(plan=plan, group=group)
     return JsonResponse(event_json(event, Viewer.EDITOR), status=201, **JSON_TEXT)
 
 

@@ -6,7 +6,8 @@ class EventsConfig(AppConfig):
     verbose_name = "Club nights: many tables, one evening"
 
     def ready(self) -> None:
-        from events import selectors, tables
+        from events import club, selectors, tables
+        from groups.public import club_signals as clubs
         from rounds.public import (
             session_changing,
             session_hosted_page,
@@ -20,3 +21,9 @@ class EventsConfig(AppConfig):
         session_saved.connect(tables.table_saved, dispatch_uid="events.table-saved")
         session_published.connect(tables.table_changed, dispatch_uid="events.table-changed")
         session_hosted_page.connect(tables.table_page, dispatch_uid="events.table-page")
+        clubs.club_tables.connect(club.club_tables, dispatch_uid="events.club-tables")
+        clubs.club_nights.connect(club.club_nights, dispatch_uid="events.club-nights")
+        clubs.club_sessions.connect(club.club_sessions, dispatch_uid="events.club-sessions")
+        clubs.club_used.connect(club.club_used, dispatch_uid="events.club-used")
+        clubs.club_of_session.connect(club.club_of_session, dispatch_uid="events.club-of-session")
+        clubs.club_state.connect(club.club_state, dispatch_uid="events.club-state")

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from groups.public import StoredRatings
+from groups.public import Group, GroupPlayer, StoredRatings
 from rounds.public import MAX_NAME_LENGTH, Session, new_key
 
 SEATINGS = ("random", "by_rank", "mixed")
@@ -40,6 +40,11 @@ class Event(models.Model):
     signup = models.BooleanField(default=False)
     # The session creation fields every table starts from (rounds.inputs.clean_settings reads them).
     rules = models.JSONField(default=dict)
+    # The club whose night this is (SPEC 13): its tables count in the group's season, league and
+    # Skill; it goes only with its group (purge_groups), never on its own (purge_events).
+    group = models.ForeignKey(Group, null=True, blank=True, on_delete=models.CASCADE, related_name="nights")
+    # The night's date in the group's season: the day it was made, then the day of its first draw.
+    played_on = models.DateField(default=timezone.localdate)
     # Bumped on every change of the event itself (a draw, a player added, dropped or swapped).
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
@@ -48,6 +53,7 @@ class Event(models.Model):
     view_claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        indexes = [models.Index(fields=["group", "played_on"], name="event_group_day")]
         constraints = [
             models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="event_keys_differ"),
             models.CheckConstraint(condition=~Q(name=""), name="event_name_not_blank"),
@@ -73,6 +79,8 @@ class EventPlayer(models.Model):
     name = models.CharField(max_length=MAX_NAME_LENGTH)
     name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.rules.names.name_key(name)
     dropped = models.BooleanField(default=False)
+    # At a club's night, the group's player this is (matched by name, or joined the group).
+    member = models.ForeignKey(GroupPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     signed_up = models.BooleanField(default=False)  # added by themselves on the follow page
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -22,7 +22,7 @@ from events.models import (
     MAX_ROUND_MINUTES,
     SEATINGS,
 )
-from events.rules import rules_of_group
+from events.rules import rules_of_club
 from events.views import names_of
 from groups.public import Group, GroupPlayer, group_by_key
 from rounds.public import PRESETS, ServiceError, Viewer, refusal
@@ -104,9 +104,9 @@ def event_new(request: HttpRequest) -> HttpResponse:
     if group is None:
         body["rules"] = {"preset": form["preset"]} if form["preset"] else None
     try:
-        plan = clean_event(body, group_rules=rules_of_group(group.edit_key) if group is not None else None)
+        plan = clean_event(body, group_rules=rules_of_club(group) if group is not None else None)
         with event_limited(request, "event"):
-            event = services.event_create(plan=plan)
+            event = services.event_create(plan=plan, group=group)
     except ServiceError as error:
         status, context["problem"] = refusal(error)
         return render(request, "events/new.html", context, status=status)

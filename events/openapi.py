@@ -157,7 +157,7 @@ EVENT_SCHEMAS = {
             "rules": nullable(obj(SETTINGS_INPUT, closed=True)),
             "group": {
                 "type": "string",
-                "description": "a group's edit key: its tables play the group's rules",
+                "description": "a group's edit key: the night is the club's (SPEC 13), its tables play the group's rules and count in its season, league and Skill",
             },
             "signup": {"type": "boolean", "description": "open the night for sign-up until the first draw"},
         },

@@ -1,15 +1,15 @@
 """The rules an event's tables play when the organizer names a group: the group's own rules
 (SPEC 5 "Our rules"), read through `groups.selectors.group_rules(group)`.
 
-The hook: `rules_of_group(key)` answers the session creation fields of the group the edit key
-opens (its own rules, less what the event sets itself), or {} (the default preset) while the
-group has no rules of its own.
+`club_of(key)` is the group the edit key opens (the night becomes the club's, SPEC 13);
+`rules_of_club(group)` answers the session creation fields of the group's own rules (less what
+the event sets itself), or {} (the default preset) while the group has no rules of its own.
 """
 
 from __future__ import annotations
 
 from events.inputs import EVENT_OWNS
-from groups.public import group_by_key, group_rules
+from groups.public import Group, group_by_key, group_rules
 from rounds.public import ServiceError, Session, SessionSettings, Viewer, apply_settings, settings_json
 from rounds.rules.ruleset import gettext_noop
 
@@ -24,11 +24,16 @@ def creation_fields(settings: SessionSettings) -> dict:
     return settings_json(shown)
 
 
-def rules_of_group(key: object) -> dict:
+def club_of(key: object) -> Group:
+    """The group whose edit key the organizer gave: the night will be the club's (SPEC 13)."""
     found = group_by_key(key) if isinstance(key, str) else None
     if found is None or found[1] is not Viewer.EDITOR:
         raise ServiceError(GROUP_KEY, field="group")
-    settings = group_rules(found[0])
+    return found[0]
+
+
+def rules_of_club(group: Group) -> dict:
+    settings = group_rules(group)
     if settings is None:
         return {}
     # A group's rules carry a length; an event's tables play the event's hands.

@@ -256,8 +256,8 @@ def event_live(event: Event, viewer: Viewer) -> dict:
 
 def group_events() -> QuerySet:
     """The events that belong to a group (SPEC 13: a club's nights count in its season), which go
-    only with their group. None yet: until an event can belong to a group (issue 32), none does."""
-    return Event.objects.none().values("pk")
+    only with their group (purge_groups), never on their own (purge_events)."""
+    return Event.objects.filter(group__isnull=False).values("pk")
 
 
 def table_ids(sender: object, **kwargs: object) -> QuerySet:

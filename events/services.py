@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from events import draw as drawing
 from events import live
+from events.club import first_draw_day, join_club
 from events.inputs import EventPlan, clean_player_names, table_settings
 from events.models import (
     MAX_EVENT_PLAYERS,
@@ -27,6 +28,7 @@ from events.models import (
     EventTable,
 )
 from events.standings import event_standings, places_of, tables_met
+from groups.public import Group, check_group_room
 from rounds.public import ServiceError, clock, session_close, session_create, session_seat_players
 from rounds.rules.names import name_key
 from rounds.rules.ruleset import gettext_noop
@@ -57,7 +59,11 @@ class EventConflict(ServiceError):
 
 
 @transaction.atomic
-def event_create(*, plan: EventPlan) -> Event:
+def event_create(*, plan: EventPlan, group: Group | None = None) -> Event:
+    """A new event; with `group`, the club's night (SPEC 13): its players are the group's (a new
+    name joins it) and its tables count in the group's season, league and Skill."""
+    if group is not None:
+        check_group_room(group)
     event = Event.objects.create(
         name=plan.name,
         rounds=plan.rounds,
@@ -65,11 +71,14 @@ def event_create(*, plan: EventPlan) -> Event:
         seating=plan.seating,
         rules=plan.rules,
         minutes=plan.minutes,
+        group=group,
+        played_on=timezone.localdate(clock.now()),
         signup=plan.signup,
     )
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in plan.players
     )
+    join_club(event)
     return event
 
 
@@ -129,6 +138,9 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
         rounds_left=event.rounds - number + 1,
     )
     now = clock.now()
+    if number == 1:
+        first_draw_day(event, timezone.localdate(clock.now()))
+    join_club(event)
     event_round = EventRound.objects.create(
         event=event,
         number=number,
@@ -191,6 +203,7 @@ def event_players_change(
     EventPlayer.objects.bulk_create(
         EventPlayer(event=event, name=name, name_key=name_key(name)) for name in names
     )
+    join_club(event)
     EventPlayer.objects.filter(pk__in=[player.pk for player in dropping]).update(dropped=True)
     EventPlayer.objects.filter(pk__in=[player.pk for player in restoring]).update(dropped=False)
     touched(event, "event.players")

@@ -5,7 +5,7 @@ table's totals as stored (events/tally.py), never a walk over every hand.
 `event_standings(event)` is the one place the standings are built: the API, the organizer
 page, the screen and the export all read it, so a column added here (a rating) shows everywhere.
 Each line's `extra["rating"]` is the player's rating over the event's hands (events/ratings.py,
-SPEC 12), unless asked without (the screen's live view and the by-rank draw need none).
+SPEC 12), or at a club's night the club's over its season (SPEC 13), unless asked without (the screen's live view and the by-rank draw need none).
 """
 
 from __future__ import annotations
@@ -14,9 +14,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 from events.models import Event, EventPlayer, EventSeat, EventTable
-from events.ratings import TableSeats, event_ratings, first_rating
+from events.ratings import TableSeats, event_ratings, first_rating, hands_of
 from events.tally import current_tallies, tally_rows
+from groups.public import Group, GroupEvening, Rating, night_ratings, rate, season_and_ratings
 
 
 @dataclass
@@ -104,10 +107,51 @@ def event_standings(event: Event, *, ratings: bool = True) -> list[Line]:
             )
             for table in tables
         ]
-        rated = event_ratings(event, tables_seated).players
+        if event.group_id is not None:
+            rated = club_ratings(event, tables_seated)
+        else:
+            rated = event_ratings(event, tables_seated).players
         for player, line in lines.items():
             line.extra["rating"] = rated.get(player, first_rating()).json()
     return ranked(lines.values())
+
+
+def club_ratings(event: Event, tables: list[TableSeats]) -> dict[int, Rating]:
+    """At a club's night, each player's Skill is the club's over its season (SPEC 13): every
+    evening and every night's hands, this one's included, by EventPlayer. While this night is
+    the season's last, the ratings before it are kept (groups/season_memo.py) and only its own
+    hands are read and rated on from them: the very floats rating the whole season gives."""
+    group = Group.objects.get(pk=event.group_id)
+    members = dict(EventPlayer.objects.filter(event=event).values_list("pk", "member_id"))
+    if (
+        tables
+        and None not in members.values()
+        and night_is_last(event, min(table.session for table in tables))
+    ):
+        night = [
+            table._replace(players=tuple(members[player] for player in table.players)) for table in tables
+        ]
+        rated = night_ratings(group, event.pk, lambda before: rate(hands_of(night), start=before)).players
+    else:
+        rated = season_and_ratings(group)[1].players
+    return {player: rated[member] for player, member in members.items() if member in rated}
+
+
+def night_is_last(event: Event, first_table: int) -> bool:
+    """Whether this night's hands are the last the club's season rates: no evening after it (a
+    later day, or the same day begun after its first table), no other night's table that day or
+    later."""
+    day = event.played_on
+    later = Q(played_on__gt=day) | Q(played_on=day, session_id__gt=first_table)
+    if GroupEvening.objects.filter(group_id=event.group_id).filter(later).exists():
+        return False
+    return not (
+        EventTable.objects.filter(
+            event_round__event__group_id=event.group_id, event_round__event__played_on__gte=day
+        )
+        .exclude(event_round__event=event)
+        .exists()
+    )
 
 
 def places_of(lines: Iterable[Line]) -> dict[int, int]:

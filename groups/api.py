@@ -5,15 +5,27 @@ from __future__ import annotations
 
 import functools
 
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from groups import paper, paper_export, services
-from groups.inputs import clean_date_range, clean_group_name, clean_group_settings, clean_log_text
+from groups.inputs import (
+    clean_date_range,
+    clean_group_name,
+    clean_group_settings,
+    clean_league,
+    clean_log_text,
+)
+from groups.league_table import League, group_league, league_csv, league_reply
 from groups.models import Group
-from groups.ratings import season_ratings
 from groups.season import DateRange
-from groups.selectors import group_by_key, group_json, group_season, player_names, season_json
+from groups.season_memo import season_reply
+from groups.selectors import (
+    group_by_key,
+    group_json,
+    league_rules,
+)
 from rounds.public import (
     SETTINGS_FIELDS,
     ProtocolError,
@@ -92,10 +104,16 @@ def group_detail(request: HttpRequest, group: str) -> JsonResponse:
         found, viewer = open_group(group)
         return JsonResponse(group_json(found, viewer))
     found, viewer = open_group(group, write=True)
-    body = json_body(request, allowed={"rules"})
-    if "rules" not in body:
+    body = json_body(request, allowed={"rules", "league"})
+    if "rules" not in body and "league" not in body:
         raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
-    found = services.group_rules_set(group=found, rules=rules_of(body["rules"]))
+    if "league" in body:  # checked before anything is written: a refusal changes nothing
+        clean_league(body["league"], base=league_rules(found))
+    with transaction.atomic():
+        if "rules" in body:
+            found = services.group_rules_set(group=found, rules=rules_of(body["rules"]))
+        if "league" in body:
+            found = services.group_league_set(group=found, league=body["league"])
     return JsonResponse(group_json(found, viewer))
 
 
@@ -122,9 +140,30 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
 def season(request: HttpRequest, group: str) -> JsonResponse:
     found, _viewer = open_group(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
-    figures = group_season(found, DateRange(start, end))
-    reply = season_json(figures, player_names(found), season_ratings(found, figures))
-    return JsonResponse(reply, json_dumps_params={"ensure_ascii": False})
+    return HttpResponse(season_reply(found, DateRange(start, end)), content_type="application/json")
+
+
+def league_of_request(request: HttpRequest, group: str) -> League:
+    found, _viewer = open_group(group)
+    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
+    return group_league(found, DateRange(start, end))
+
+
+@endpoint("GET")
+def league(request: HttpRequest, group: str) -> JsonResponse:
+    """The club's league table over its nights (SPEC 13), in a date range like the season."""
+    found, _viewer = open_group(group)
+    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
+    return HttpResponse(league_reply(found, DateRange(start, end)), content_type="application/json")
+
+
+@endpoint("GET")
+def league_csv_export(request: HttpRequest, group: str) -> HttpResponse:
+    response = HttpResponse(
+        league_csv(league_of_request(request, group)), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = 'attachment; filename="big-two-league.csv"'
+    return response
 
 
 @endpoint("POST")

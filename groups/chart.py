@@ -18,7 +18,7 @@ Line = list[tuple[int, float]]
 
 
 def season_net_svg(season: Season, names: dict[int, str], colour: dict[int, int]) -> SafeString:
-    steps = len(season.evenings)
+    steps = len(season.days)
     lines = {player: line for player in colour if (line := season.running_net.get(player))}
     summary = ", ".join(f"{names[player]} {minus(line[-1][1])}" for player, line in lines.items())
     label = ngettext(
@@ -31,7 +31,7 @@ def season_rating_svg(
     season: Season, ratings: Ratings, names: dict[int, str], colour: dict[int, int]
 ) -> SafeString:
     """Each player's ordinal (μ − 3σ) after each evening they played, from 0 where everyone starts."""
-    steps = len(season.evenings)
+    steps = len(season.days)
     lines: dict[int, Line] = {}
     for player in colour:
         points = ratings.history.get(player)
@@ -64,7 +64,7 @@ def lines_svg(
 ) -> SafeString:
     """The chart's frame: a zero line, the values at the left, the first and last days below, and
     one line per player, each carried flat to the last evening."""
-    steps = len(season.evenings)
+    steps = len(season.days)
     lines = {
         player: [*line, (steps, line[-1][1])] if line[-1][0] < steps else line
         for player, line in found.items()
@@ -98,15 +98,12 @@ def lines_svg(
     # The first evening's day at the left, the last one's at the right; one day is named once, at
     # the right, where every line ends (a single evening's step is the right edge).
     days = [(1, "start"), (steps, "end")] if steps else []
-    if steps and season.evenings[-1].played_on == season.evenings[0].played_on:
+    if steps and season.days[-1] == season.days[0]:
         days = days[1:]
     day_labels = format_html_join(
         "",
         '<text class="axis" x="{}" y="{}" text-anchor="{}">{}</text>',
-        (
-            (x(step), HEIGHT - 6, anchor, season.evenings[step - 1].played_on.isoformat())
-            for step, anchor in days
-        ),
+        ((x(step), HEIGHT - 6, anchor, season.days[step - 1].isoformat()) for step, anchor in days),
     )
     value_labels = format_html_join(
         "",

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from groups import signals as clubs
 from groups.models import GroupEvening
 
 
@@ -34,6 +35,8 @@ def group_of(session_id: int, edit_key: str | None) -> int | None:
             membership.move_to_end(edit_key)
             return membership[edit_key]
     group_id = GroupEvening.objects.filter(pk=session_id).values_list("group_id", flat=True).first()
+    if group_id is None:  # a table of a club's night (SPEC 13)
+        group_id = clubs.group_of_night_table(session_id)
     if edit_key is not None:
         with membership_guard:
             membership[edit_key] = group_id

@@ -28,6 +28,9 @@ class Group(models.Model):
     # "Our rules" (SPEC 5): a session's settings JSON, as the state shows it and POST /api/sessions
     # takes it, plus `randomize_seats`; null while the group has none (groups.selectors.group_rules).
     rules = models.JSONField(null=True, blank=True)
+    # The club's league (SPEC 13): {"points": [...], "best_of": n | null}, as groups.inputs.clean_league
+    # checked it; null while the club keeps the defaults (groups.selectors.league_rules).
+    league = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     # The last change to the group itself (its rules, a player's name): use, for purge_groups.
     updated_at = models.DateTimeField(default=timezone.now)

@@ -3,6 +3,7 @@ document scorekeeper/openapi.py serves at /api/openapi.json."""
 
 from __future__ import annotations
 
+from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES
 from groups.models import MAX_GROUP_NAME_LENGTH
 from rounds.public import (
     BODIES,
@@ -57,6 +58,9 @@ EVENING_CREATE = {
     **SESSION_CREATE,
     "properties": {name: schema for name, schema in SESSION_CREATE["properties"].items() if name != "group"},
 }
+# The club's league rules (SPEC 13): place points, not increasing; the best nights that count.
+LEAGUE_POINTS = array({"type": "number", "minimum": 0}, minItems=1, maxItems=MAX_POINTS_PLACES)
+BEST_OF = nullable({"type": "integer", "minimum": 1, "maximum": MAX_BEST_OF})
 GROUP_SCHEMAS = {
     "EveningCreate": EVENING_CREATE,
     "Group": obj(
@@ -66,11 +70,19 @@ GROUP_SCHEMAS = {
             "name": STRING,
             "players": array(obj({"id": INTEGER, "name": STRING}, required=("id", "name"))),
             "links": obj(
-                {"page": STRING, "follow": STRING, "season": STRING, "export": STRING, "socket": STRING},
+                {
+                    "page": STRING,
+                    "follow": STRING,
+                    "season": STRING,
+                    "export": STRING,
+                    "league": STRING,
+                    "socket": STRING,
+                },
                 required=("follow",),
             ),
             # The group's own rules (SPEC 5): a session's settings, and whether seats are drawn.
             "rules": nullable({"allOf": [ref("Settings"), obj({"randomize_seats": BOOLEAN})]}),
+            "league": ref("LeagueRules"),
         },
         required=("view_id", "name", "players", "links"),
     ),
@@ -133,17 +145,51 @@ GROUP_SCHEMAS = {
         required=("name",),
         closed=True,
     ),
-    "GroupRulesChange": obj(
+    "GroupChange": {
+        **obj(
+            {
+                "rules": nullable(
+                    {
+                        "description": "session creation fields but players, over the group's rules; null clears them",
+                        **obj({**SETTINGS_INPUT, "randomize_seats": BOOLEAN}, closed=True),
+                    }
+                ),
+                "league": {
+                    "description": "the club's league (SPEC 13): points and best_of, each optional",
+                    **obj({"points": LEAGUE_POINTS, "best_of": BEST_OF}, closed=True),
+                },
+            },
+            closed=True,
+        ),
+        "minProperties": 1,
+    },
+    "LeagueRules": obj({"points": LEAGUE_POINTS, "best_of": BEST_OF}, required=("points", "best_of")),
+    "League": obj(
         {
-            "rules": nullable(
-                {
-                    "description": "session creation fields but players, over the group's rules; null clears them",
-                    **obj({**SETTINGS_INPUT, "randomize_seats": BOOLEAN}, closed=True),
-                }
-            )
+            "league": ref("LeagueRules"),
+            "nights": array(
+                obj(
+                    {"view_id": STRING, "name": STRING, "date": DAY, "players": INTEGER},
+                    required=("view_id", "name", "date", "players"),
+                )
+            ),
+            "table": array(
+                obj(
+                    {
+                        "name": STRING,
+                        "nights": INTEGER,
+                        "hands": INTEGER,
+                        "wins": INTEGER,
+                        "net": INTEGER,
+                        "points": {"type": "number", "minimum": 0, "description": "rounded to two decimals"},
+                        "counted": array({"type": "number", "minimum": 0}),
+                        "place": {"type": "integer", "minimum": 1},
+                    },
+                    required=("name", "nights", "hands", "wins", "net", "points", "counted", "place"),
+                )
+            ),
         },
-        required=("rules",),
-        closed=True,
+        required=("league", "nights", "table"),
     ),
     "PlayerRename": obj(
         {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}},
@@ -184,11 +230,12 @@ GROUP_PATHS = {
     "/api/groups/{group}": {
         "get": operation("The group and its players", 200, ref("Group"), errors=(), parameters=(GROUP,)),
         "patch": operation(
-            'Set the group\'s own rules (SPEC 5 "Our rules"): its later evenings start with them',
+            'Set the group\'s own rules (SPEC 5 "Our rules"): its later evenings start with them; '
+            "and/or its league's points and best_of (SPEC 13), which rank the whole season again",
             200,
             ref("Group"),
             errors=(403,),
-            body="GroupRulesChange",
+            body="GroupChange",
             parameters=(GROUP,),
         ),
     },
@@ -219,6 +266,25 @@ GROUP_PATHS = {
             ref("Season"),
             errors=(400,),
             parameters=(GROUP, *RANGE),
+        ),
+    },
+    "/api/groups/{group}/league": {
+        "get": operation(
+            "The club's league over its nights (SPEC 13), optionally over a date range",
+            200,
+            ref("League"),
+            errors=(400,),
+            parameters=(GROUP, *RANGE),
+        ),
+    },
+    "/api/groups/{group}/league.csv": {
+        "get": operation(
+            "The league table for a spreadsheet",
+            200,
+            {"type": "string"},
+            errors=(400,),
+            parameters=(GROUP, *RANGE),
+            media="text/csv",
         ),
     },
     "/api/groups/{group}/import": {"post": import_operation()},

@@ -1,28 +1,46 @@
-"""The one door of the groups app for events: a group and its players, its own rules, and the
-ratings a club night shares with the group's season. Events imports groups through this module
-only; an import-linter contract holds it (pyproject.toml).
+"""The one door of the groups app for events: a group and its players, its own rules, the
+ratings and the season a club night shares with the group, and the club's signals events
+answers. Events imports groups through this module only; an import-linter contract holds it
+(pyproject.toml).
 """
 
-from groups.models import Group, GroupPlayer, StoredRatings
+from groups import signals as club_signals
+from groups.league import NightLine
+from groups.models import Group, GroupEvening, GroupPlayer, StoredRatings
 from groups.rating import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
 from groups.ratings import keep, ratings_from, stored_payload
+from groups.season import ALL_DATES, DateRange
+from groups.season_memo import night_ratings, season_and_ratings
 from groups.season_page import rating_cell
 from groups.selectors import group_by_key, group_rules
+from groups.services import check_group_room, group_players_for
+from groups.signals import ClubNight, ClubTable
 
 __all__ = [
+    "ALL_DATES",
     "RANKED_FROM",
     "RATING_VERSION",
+    "ClubNight",
+    "ClubTable",
+    "DateRange",
     "Group",
+    "GroupEvening",
     "GroupPlayer",
+    "NightLine",
     "RatedRound",
     "Rating",
     "Ratings",
     "StoredRatings",
+    "check_group_room",
+    "club_signals",
     "group_by_key",
+    "group_players_for",
     "group_rules",
     "keep",
+    "night_ratings",
     "rate",
     "rating_cell",
     "ratings_from",
+    "season_and_ratings",
     "stored_payload",
 ]

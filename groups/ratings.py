@@ -23,10 +23,11 @@ KEEP: Final = 6
 
 
 def season_rounds(season: Season) -> list[RatedRound]:
-    """The season's rounds in rating order (date, session, round), each at its evening's step."""
+    """The season's rounds in rating order (date, session, round; a club night's tables in the order
+    they were drawn), each at its evening's (or night's) step."""
     return [
         RatedRound(players=evening.players, cards=round_.cards, step=step)
-        for step, evening in enumerate(season.evenings, start=1)
+        for step, evening in zip(season.steps, season.evenings, strict=True)
         for round_ in evening.rounds
     ]
 
@@ -47,7 +48,7 @@ def season_ratings(group: Group, season: Season) -> Ratings:
     rated on from the ratings stored before the last evening when those rounds are unchanged (a
     round added to tonight's evening), else from the first round."""
     rounds = season_rounds(season)
-    last = len(season.evenings)
+    last = len(season.days)
     digest, prefix_digest = digests(rounds, last)
     if (stored := stored_payload(SeasonRatings, group=group, digest=digest)) is not None:
         return ratings_from(stored)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -41,6 +41,13 @@ class Evening:
     money: tuple[Decimal, ...] | None = None  # each player's net in the session's currency
     currency: str = ""
     house: tuple[int, ...] = ()  # what each player gave the house (paying by place, SPEC 3.6)
+    # The club night this is a table of (SPEC 13): a night's tables count as one evening.
+    night: Hashable | None = None
+
+    @property
+    def unit(self) -> tuple[str, Hashable]:
+        """What counts as one evening: the session, or the club night it is a table of."""
+        return ("evening", self.session) if self.night is None else ("night", self.night)
 
     def net_score(self, index: int) -> int:
         """The player's net: their pairwise row (points in from and out to the others), less
@@ -80,10 +87,13 @@ class HeadToHead:
 class Season:
     lines: list[PlayerLine]  # players with at least one game, by group player id
     head_to_head: list[HeadToHead]  # each pair that shared a game once, first < second
-    evenings: list[Evening]  # oldest first
+    evenings: list[Evening]  # oldest first (a club night's tables one after another)
     # Per player seated in these evenings: (step, net after it) where the line bends, from (0, 0);
-    # step n is the n-th evening. Between two points the net is flat, then moves in the last step.
+    # step n is the n-th evening (a club night is one). Between two points the net is flat, then
+    # moves in the last step.
     running_net: dict[int, list[tuple[int, int]]]
+    steps: list[int] = field(default_factory=list)  # the step of each of `evenings`, from 1
+    days: list[date] = field(default_factory=list)  # the day of each step
     money: dict[int, dict[str, Decimal]] = field(default_factory=dict)
     # Every pair seen from each side, and each player's pairs: built once, read in O(1) and O(degree).
     pairs: dict[tuple[int, int], HeadToHead] = field(default_factory=dict, repr=False)
@@ -121,20 +131,39 @@ def is_fried(cards_left: int, fry_from: int | None) -> bool:
     return fry_from is not None and cards_left >= fry_from
 
 
+def in_order(evenings: Iterable[Evening]) -> list[Evening]:
+    """Oldest first: by day, then by session; a club night's tables together, where its first
+    table falls, in the order they were drawn (event round, then table)."""
+    evenings = list(evenings)
+    first: dict[tuple[str, Hashable], int] = {}
+    for evening in evenings:
+        first[evening.unit] = min(evening.session, first.get(evening.unit, evening.session))
+    return sorted(evenings, key=lambda evening: (evening.played_on, first[evening.unit], evening.session))
+
+
 def season_of(evenings: Iterable[Evening]) -> Season:
     """Every SPEC 10 figure over these evenings, in time linear in the seats and rounds played."""
-    ordered = sorted(evenings, key=lambda evening: (evening.played_on, evening.session))
+    ordered = in_order(evenings)
     figures: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(FIGURES, 0))
     totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     running: dict[int, list[tuple[int, int]]] = {}
     money: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for step, evening in enumerate(ordered, start=1):
-        add_evening(evening, figures, totals)
+    attended: set[tuple[int, tuple[str, Hashable]]] = set()
+    steps: list[int] = []
+    days: list[date] = []
+    for position, evening in enumerate(ordered):
+        if not position or evening.unit != ordered[position - 1].unit:
+            days.append(evening.played_on)
+        step = len(days)
+        steps.append(step)
+        add_evening(evening, figures, totals, attended)
         for index, player in enumerate(evening.players):
             line = running.setdefault(player, [(0, 0)])
             last_step, last_net = line[-1]
             if last_step < step - 1:
                 line.append((step - 1, last_net))  # flat until the evening before this one
+            if last_step == step:
+                line.pop()  # another table of the same night
             line.append((step, last_net + evening.net_score(index)))
             if evening.money is not None and evening.rounds:
                 money[player][evening.currency] += evening.money[index]
@@ -155,6 +184,8 @@ def season_of(evenings: Iterable[Evening]) -> Season:
         head_to_head=head_to_head,
         evenings=ordered,
         running_net=running,
+        steps=steps,
+        days=days,
         money={player: dict(by_currency) for player, by_currency in sorted(money.items())},
         pairs=pairs,
         by_player=dict(by_player),
@@ -162,13 +193,19 @@ def season_of(evenings: Iterable[Evening]) -> Season:
 
 
 def add_evening(
-    evening: Evening, figures: dict[int, dict[str, int]], totals: dict[tuple[int, int], list[int]]
+    evening: Evening,
+    figures: dict[int, dict[str, int]],
+    totals: dict[tuple[int, int], list[int]],
+    attended: set[tuple[int, tuple[str, Hashable]]] | None = None,
 ) -> None:
-    """One evening into each seated player's figures and each pair's games and net (one pass)."""
+    """One evening into each seated player's figures and each pair's games and net (one pass).
+    `attended`: the (player, evening or night) already counted, so a night counts once a player."""
     games = len(evening.rounds)
+    attended = set() if attended is None else attended
     for index, player in enumerate(evening.players):
         line = figures[player]
-        if games:
+        if games and (player, evening.unit) not in attended:
+            attended.add((player, evening.unit))
             line["evenings"] += 1
         line["games"] += games
         line["net_score"] += evening.net_score(index)
@@ -226,6 +263,9 @@ def sorted_lines(
 class DateRange:
     start: date | None = None
     end: date | None = None  # inclusive
+
+    def holds(self, day: date) -> bool:
+        return (self.start is None or day >= self.start) and (self.end is None or day <= self.end)
 
 
 ALL_DATES: Final = DateRange()

@@ -17,9 +17,9 @@ from groups.chart import season_net_svg, season_rating_svg
 from groups.inputs import clean_date_range
 from groups.models import Group
 from groups.rating import RANKED_FROM, Rating, Ratings
-from groups.ratings import season_ratings
 from groups.season import DateRange, Season, by_name
-from groups.selectors import group_season, player_names
+from groups.season_memo import season_and_ratings
+from groups.selectors import player_names
 from rounds.public import minus, translated
 from rounds.rules.ruleset import Refusal
 
@@ -91,8 +91,7 @@ def chosen_from(request: HttpRequest, today: date) -> Chosen:
 
 def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
     chosen = chosen_from(request, today)
-    season = group_season(group, chosen.dates)
-    ratings = season_ratings(group, season)
+    season, ratings = season_and_ratings(group, chosen.dates)
     names = player_names(group)
     # A player's colour is theirs for good (by when they joined the group), whatever the dates.
     colour = {player: index % 8 for index, player in enumerate(names)}

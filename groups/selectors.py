@@ -5,19 +5,23 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from datetime import date
+from fractions import Fraction
 
-from django.db.models import Count, QuerySet, TextField
+from django.db.models import Count, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.translation import gettext
 
 from groups import season as season_rules
+from groups import signals as clubs
+from groups.league import LeagueRules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
 from rounds.public import (
     Player,
     Round,
+    Session,
     SessionSettings,
     Viewer,
     by_key,
@@ -58,6 +62,16 @@ def group_rules(group: Group) -> SessionSettings | None:
     return None if group.rules is None else stored_settings(group.rules)
 
 
+def league_rules(group: Group) -> LeagueRules:
+    """The club's league rules (SPEC 13): its own, or the defaults (10, 8, 6, 5, 4, 3, 2, 1; all nights)."""
+    if not group.league:
+        return LeagueRules()
+    return LeagueRules(
+        points=tuple(Fraction(str(value)) for value in group.league["points"]),
+        best_of=group.league["best_of"],
+    )
+
+
 def group_seats_drawn(group: Group) -> bool:
     """Whether the group's own rules draw the seats of a new evening."""
     return bool(group.rules and group.rules.get("randomize_seats"))
@@ -69,6 +83,7 @@ def group_links(group: Group, viewer: Viewer) -> dict:
         "follow": reverse("groups:group", args=[group.view_key]),
         "season": reverse("groups:api-season", args=[key]),
         "export": reverse("groups:api-export", args=[key]),
+        "league": reverse("groups:api-league", args=[key]),
         "socket": f"/ws/groups/{key}/",
     }
     if viewer is Viewer.EDITOR:
@@ -86,6 +101,7 @@ def group_json(group: Group, viewer: Viewer) -> dict:
         ],
         "links": group_links(group, viewer),
         "rules": group.rules,
+        "league": league_rules(group).to_json(),
     }
     if viewer is Viewer.EDITOR:
         reply = {"id": group.edit_key, **reply}
@@ -97,37 +113,75 @@ def fry_from(tiers: list[list[int]]) -> int | None:
     return tiers[1][0] if len(tiers) > 1 else None
 
 
+SESSION_FIELDS = ("pairwise", "totals", "house", "rules_json", "value_per_point", "currency")
+
+
 def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]:
-    """The group's evenings in the range, as season.py reads them, in three queries."""
+    """The group's evenings in the range, and the tables of its club nights (SPEC 13), as
+    season.py reads them, in six queries however many there are. The sessions are named by
+    subqueries, not lists of ids (a list of 1,500 ids took longer to write into SQL than to read),
+    and their JSON columns are read as text and parsed in one go."""
     evenings = GroupEvening.objects.filter(group=group)
     if dates.start is not None:
         evenings = evenings.filter(played_on__gte=dates.start)
     if dates.end is not None:
         evenings = evenings.filter(played_on__lte=dates.end)
-    found = list(
-        evenings.select_related("session").only(
-            "played_on",
-            "session__pairwise",
-            "session__totals",
-            "session__house",
-            "session__rules_json",
-            "session__value_per_point",
-            "session__currency",
-        )
-    )
-    ids = [evening.pk for evening in found]
+    found = list(evenings.values_list("session_id", "played_on"))
     seats: dict[int, list[int]] = defaultdict(list)
     for session_id, player_id in (
-        GroupSeat.objects.filter(evening_id__in=ids)
+        GroupSeat.objects.filter(evening__in=evenings)
         .order_by("evening_id", "index")
         .values_list("evening_id", "player_id")
     ):
         seats[session_id].append(player_id)
+    units = [(session_id, day, tuple(seats[session_id]), None) for session_id, day in found]
+    units += [
+        (table.session, table.played_on, table.players, table.night)
+        for table in clubs.tables_of(group, dates)
+    ]
+    held = Q(pk__in=evenings.values("session_id"))
+    for tables in clubs.sessions_of([group.pk], dates):
+        held |= Q(pk__in=tables)
+    sessions = session_rows(Session.objects.filter(held))
+    rounds = season_rounds_of(Round.objects.filter(session__in=Session.objects.filter(held).values("pk")))
+    return [
+        evening_of(sessions[session_id], day, list(players), rounds[session_id], night=night)
+        for session_id, day, players, night in units
+        if session_id in sessions
+    ]
+
+
+def session_rows(sessions: QuerySet) -> dict[int, dict]:
+    """What the season reads of each session: pairwise and house parsed in one go; the currency;
+    what it settles to (money), for the few that have a value per point."""
+    rows = list(
+        sessions.values_list(
+            "pk", "value_per_point", "currency", Cast("pairwise", TextField()), Cast("house", TextField())
+        )
+    )
+    parsed = json.loads("[" + ",".join(f"[{row[3]},{row[4]}]" for row in rows) + "]")
+    wagered = [row[0] for row in rows if row[1] is not None]
+    settled = {
+        pk: settlement_of(session) if session.pairwise else None
+        for pk, session in (Session.objects.only(*SESSION_FIELDS).in_bulk(wagered).items() if wagered else ())
+    }
+    return {
+        pk: {
+            "pk": pk,
+            "pairwise": pairwise,
+            "house": house,
+            "currency": currency,
+            "settlement": settled.get(pk),
+        }
+        for (pk, _value, currency, *_), (pairwise, house) in zip(rows, parsed, strict=True)
+    }
+
+
+def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
+    """Each session's rounds as the season reads them, in one query."""
     rounds: dict[int, list[SeasonRound]] = defaultdict(list)
     rows = list(
-        Round.objects.filter(session_id__in=ids)
-        .order_by("session_id", "number")
-        .values_list(
+        found.order_by("session_id", "number").values_list(
             "session_id",
             "winner",
             "covering",
@@ -148,21 +202,23 @@ def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]
                 fry_from=fry_from(tiers) if places is None else Places.from_json(places).heavy_from,
             )
         )
-    return [evening_of(evening, seats[evening.pk], rounds[evening.pk]) for evening in found]
+    return rounds
 
 
-def evening_of(evening: GroupEvening, players: list[int], rounds: list[SeasonRound]) -> Evening:
-    session = evening.session
-    settlement = settlement_of(session) if session.value_per_point is not None and session.pairwise else None
+def evening_of(
+    session: dict, played_on: date, players: list[int], rounds: list[SeasonRound], *, night: int | None
+) -> Evening:
+    settlement = session["settlement"]
     return Evening(
-        session=session.pk,
-        played_on=evening.played_on,
+        session=session["pk"],
+        played_on=played_on,
         players=tuple(players),
         rounds=tuple(rounds),
-        pairwise=tuple(tuple(row) for row in session.pairwise),
-        house=tuple(session.house),
+        pairwise=tuple(tuple(row) for row in session["pairwise"]),
+        house=tuple(session["house"]),
         money=tuple(settlement.net[: len(players)]) if settlement is not None else None,
-        currency=session.currency,
+        currency=session["currency"],
+        night=night,
     )
 
 
@@ -207,7 +263,7 @@ def season_json(season: Season, names: dict[int, str], ratings: Ratings | None =
             for pair in season.head_to_head
             if pair.first in position and pair.second in position
         ],
-        "evenings": len([evening for evening in season.evenings if evening.rounds]),
+        "evenings": len({evening.unit for evening in season.evenings if evening.rounds}),
     }
 
 

@@ -8,9 +8,11 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from groups.inputs import clean_group_settings, clean_new_name
+from groups import signals as clubs
+from groups.inputs import clean_group_settings, clean_league, clean_new_name
+from groups.league import LeagueRules
 from groups.models import MAX_GROUP_PLAYERS, MAX_GROUP_ROUNDS, Group, GroupEvening, GroupPlayer, GroupSeat
-from groups.selectors import group_rules
+from groups.selectors import group_rules, league_rules
 from rounds.public import (
     Round,
     ServiceError,
@@ -44,9 +46,12 @@ class GroupRoundsKept(ServiceError):
 
 
 def group_rounds(group: Group) -> int:
-    """Rounds the group keeps, over every evening it holds."""
+    """Rounds the group keeps, over every evening it holds and every table of its club nights."""
     evenings = GroupEvening.objects.filter(group=group).values("session_id")
-    return Round.objects.filter(session_id__in=evenings).count()
+    count = Round.objects.filter(session_id__in=evenings).count()
+    for tables in clubs.sessions_of([group.pk]):
+        count += Round.objects.filter(session_id__in=tables).count()
+    return count
 
 
 def check_group_room(group: Group) -> None:
@@ -173,3 +178,23 @@ def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupP
     player.save(update_fields=["name", "name_key"])
     Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return player
+
+
+@transaction.atomic
+def group_league_set(*, group: Group, league: object) -> Group:
+    """Set the club's league rules (SPEC 13): `points` and `best_of` over the ones it has. Nothing
+    is stored per night, so the whole season is ranked again by the next read."""
+    group = Group.objects.select_for_update().get(pk=group.pk)
+    rules: LeagueRules = clean_league(league, base=league_rules(group))
+    group.league = (
+        None
+        if rules == LeagueRules()
+        else {
+            # Stored as sent (a float goes back to the same Fraction), shown rounded (to_json).
+            "points": [int(value) if value.denominator == 1 else float(value) for value in rules.points],
+            "best_of": rules.best_of,
+        }
+    )
+    group.updated_at = timezone.now()
+    group.save(update_fields=["league", "updated_at"])
+    return group

@@ -11,8 +11,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from groups import paper, services
 from groups.forms import EveningForm, GroupForm, GroupRulesForm, RenameForm
-from groups.inputs import clean_log_text
+from groups.inputs import clean_date_range, clean_log_text
+from groups.league_page import league_body, league_context
 from groups.models import Group
+from groups.season import DateRange
 from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
 from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link, status_of, translated
@@ -41,13 +43,17 @@ def group_new(request: HttpRequest) -> HttpResponse:
 
 
 def season_part(request: HttpRequest, group: Group, viewer: Viewer) -> dict:
-    """What the season fragment shows: the table, chart, head to head, money and evenings."""
+    """What the season fragment shows: the league (a club's), the table, chart, head to head,
+    money, evenings and club nights."""
+    key = group.edit_key if viewer is Viewer.EDITOR else group.view_key
+    season = season_context(request, group, today=timezone.localdate())
     return {
         "group": group,
-        "key": group.edit_key if viewer is Viewer.EDITOR else group.view_key,
+        "key": key,
         "can_edit": viewer is Viewer.EDITOR,
         "evenings": evenings_list(group, viewer),
-        **season_context(request, group, today=timezone.localdate()),
+        **season,
+        **league_context(group, season["chosen"].dates, key=key),
     }
 
 
@@ -118,6 +124,37 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
             return redirect("groups:group", group=group)
     context = page_context(request, found, viewer, rules_form=form, rules_open=True)
     return render(request, "groups/group.html", context, status=400)
+
+
+@require_POST
+def league_edit(request: HttpRequest, group: str) -> HttpResponse:
+    """Set the club's league points and best_of: the whole season is ranked again at once."""
+    found, viewer = open_group(group, write=True)
+    try:
+        services.group_league_set(group=found, league=league_body(request.POST))
+    except Refusal as error:
+        context = page_context(request, found, viewer, league_problem=translated(error), league_open=True)
+        context["league_form"] = {
+            "points": request.POST.get("points", "")[:400],
+            "best_of": request.POST.get("best_of", "")[:20],
+        }
+        return render(request, "groups/group.html", context, status=status_of(error))
+    return redirect("groups:group", group=group)
+
+
+@require_GET
+def league_print(request: HttpRequest, group: str) -> HttpResponse:
+    """The league table for A4 (either key), over the dates asked (?from=&to=, as the API)."""
+    found, viewer = open_group(group)
+    key = found.edit_key if viewer is Viewer.EDITOR else found.view_key
+    context: dict = {"group": found, "key": key, "today": timezone.localdate()}
+    try:
+        start, end = clean_date_range(request.GET.get("from") or None, request.GET.get("to") or None)
+    except Refusal as error:
+        context["problem"] = translated(error)
+        return render(request, "groups/print_league.html", context, status=400)
+    context.update(league_context(found, DateRange(start, end), key=key), start=start, end=end)
+    return render(request, "groups/print_league.html", context)
 
 
 @require_POST

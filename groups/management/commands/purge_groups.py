@@ -1,8 +1,8 @@
 """manage.py purge_groups --older-than DAYS: remove groups nobody has used for DAYS days, whole.
 
 A group goes with everything it holds: its evenings (the sessions, their rounds and history),
-its players and its import records, in one transaction. Used means: made or changed (its rules,
-a player's name), an evening changed, or a log imported. `purge_sessions` never removes a group's evening on its own.
+its club nights (each with its tables), its players and its import records, in one transaction. Used means: made or changed (its rules,
+a player's name, its league), an evening or a club night changed, or a log imported. `purge_sessions` never removes a group's evening on its own.
 """
 
 from __future__ import annotations
@@ -13,18 +13,23 @@ from django.db import transaction
 from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
+from groups import signals as clubs
 from groups.models import Group, GroupEvening
 from rounds.public import PurgeCommand, Session
 
 
 def unused_groups(days: int) -> QuerySet[Group]:
+    """Groups not used for `days` days: not changed, no evening changed, no log imported, and
+    none of their club nights changed (a draw, a hand at a table)."""
     cutoff = timezone.now() - timedelta(days=days)
-    return (
+    found = (
         Group.objects.filter(created_at__lt=cutoff, updated_at__lt=cutoff)
         .annotate(last_change=Max("evenings__session__updated_at"), last_import=Max("imports__created_at"))
         .filter(Q(last_change__isnull=True) | Q(last_change__lt=cutoff))
         .filter(Q(last_import__isnull=True) | Q(last_import__lt=cutoff))
     )
+    used = clubs.last_used(list(found.values_list("pk", flat=True)))
+    return found.exclude(pk__in=[group for group, when in used.items() if when >= cutoff])
 
 
 class Command(PurgeCommand):
@@ -51,6 +56,8 @@ class Command(PurgeCommand):
         with transaction.atomic():
             evenings = GroupEvening.objects.filter(group_id__in=ids).values("session_id")
             sessions = Session.objects.filter(pk__in=evenings).delete()[1].get("rounds.Session", 0)
+            for tables in clubs.sessions_of(ids):  # the club nights' tables, then the nights
+                Session.objects.filter(pk__in=tables).delete()
             groups.delete()
         self.stdout.write(
             f"Removed {len(ids)} groups not used for {older_than} days, with their {sessions} evenings"

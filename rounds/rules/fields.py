@@ -5,9 +5,10 @@ use it, and its label and help as the settings form shows them.
 No Django here: labels are English, marked with gettext_noop for makemessages and translated
 where they are shown. What derives from these declarations: the JSON parse and its refusals
 (rounds/inputs.py), the settings' OpenAPI schemas (rounds/openapi_schemas.py), the form's fields
-and values (rounds/forms.py), and the page's saved setups and panel (the declarations in the page
-as JSON: `declared_json()`, read by static/js/setups.js). A new setting is declared here; the rule
-that uses it and a template that shows it specially are the only other places it is written.
+and values (rounds/forms.py), the state's settings (rounds/state.py), how a session keeps them
+(rounds/services/sessions.py), and what the pages' scripts read (rounds/templatetags/table.py puts
+it in the page as JSON). A new setting is declared here; its value, the rule that uses it and a
+template that lays it out are the only other places it is written.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ class Setting:
     turned on (7 rounds, 4 points a 2). `attribute`: its name on SessionSettings when not `name`.
     `refusal`: the message when the value is refused; `choice_labels`: each choice's words.
     `preset`: a quick setup sets it (rounds/presets.py); a session keeps the rest over one.
-    `panel`: the entry panel works with it, as with every rule (static/js/session.js redraws the panel when it changes)."""
+    `panel`: the entry panel works with it, as with every rule (static/js/session.js redraws the
+    panel when one changes). `help`: a hint to show with its label (none yet: today's hints are
+    sentences of the form's template)."""
 
     name: str
     kind: Kind
@@ -84,22 +87,6 @@ class Setting:
     @property
     def stored_as(self) -> str:
         return self.attribute or self.name
-
-    def as_json(self) -> dict:
-        """What a page's script needs of it (the key, the default, what the form offers)."""
-        shown = {
-            "name": self.name,
-            "kind": self.kind.value,
-            "default": self.default,
-            "panel": self.panel or self.rule,
-        }
-        if self.offered is not None:
-            shown["offered"] = self.offered
-        if self.modes != ALL_MODES:
-            shown["modes"] = sorted(mode.value for mode in self.modes)
-        if self.parts:
-            shown["parts"] = [part.as_json() for part in self.parts]
-        return shown
 
 
 DEFAULT_PLACES: Final = Places()
@@ -257,8 +244,3 @@ BY_NAME: Final[Mapping[str, Setting]] = {setting.name: setting for setting in SE
 RULES: Final = tuple(setting for setting in SETTINGS if setting.rule)
 SESSION: Final = tuple(setting for setting in SETTINGS if not setting.rule)  # the session's own
 PRESET: Final = tuple(setting for setting in SETTINGS if setting.preset)  # what a quick setup sets
-
-
-def declared_json() -> list[dict]:
-    """Every setting as a page's script reads it (static/js/setups.js)."""
-    return [setting.as_json() for setting in SETTINGS]

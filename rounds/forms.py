@@ -42,6 +42,8 @@ def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
 
 
 MODE, TIERS, TWOS = (fields.BY_NAME[name] for name in ("mode", "tiers", "twos"))
+PLACE_PARTS = fields.BY_NAME["places"].parts
+PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
 TWOS_CHOICES = [
     ("off", pgettext_lazy("twos rule", "Off")),
@@ -69,10 +71,8 @@ def form_values(settings: dict) -> dict:
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
         "twos_rule": "doubles" if twos.get("doubles") else "points" if twos else "off",
         "points_per_two": twos.get("points_per_two") or POINTS_PER_TWO.offered,
-        "pays": list(places["pays"]),
-        "heavy_pays": list(places["heavy_pays"]),
-        "heavy_from": places["heavy_from"],
-        "house_cut": places["house_cut"],
+        **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
+        **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
         "house_name": settings.get("house_name") or "",  # blank: "House", in the page's language
         "length": "rounds" if rounds else "target" if target else "open",
         "rounds": rounds or fields.BY_NAME["rounds"].offered,
@@ -81,11 +81,11 @@ def form_values(settings: dict) -> dict:
 
 
 def as_initial(values: dict) -> dict:
-    initial = {key: value for key, value in values.items() if key not in {"tiers", "pays", "heavy_pays"}}
+    initial = {key: value for key, value in values.items() if key not in {"tiers", *PLACE_TABLES}}
     for number, (from_cards, times) in enumerate(values["tiers"], start=1):
         initial[f"tier_from_{number}"] = from_cards
         initial[f"tier_times_{number}"] = times
-    for table in ("pays", "heavy_pays"):
+    for table in PLACE_TABLES:
         for number, amount in enumerate(values[table], start=1):
             initial[f"{table}_{number}"] = amount
     return initial
@@ -188,7 +188,7 @@ class SettingsForm(forms.Form):
                 decimal_places=2,
                 label=_("Higher rate: multiple of the base rate"),
             )
-        for table, label in (("pays", _("Each place pays")), ("heavy_pays", _("A heavy round pays"))):
+        for table, label in ((part.name, _(part.label)) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS):
             for number in range(1, PLACES + 1):
                 self.fields[f"{table}_{number}"] = forms.IntegerField(
                     required=False, min_value=0, max_value=MAX_TYPED_AMOUNT, label=label
@@ -216,7 +216,7 @@ class SettingsForm(forms.Form):
 
     def place_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """(normal, heavy) amount of each place, 2nd to 4th."""
-        return [(self[f"pays_{n}"], self[f"heavy_pays_{n}"]) for n in range(1, PLACES + 1)]
+        return [tuple(self[f"{table}_{n}"] for table in PLACE_TABLES) for n in range(1, PLACES + 1)]
 
     def tiers(self, base: int) -> list[list[int]]:
         tiers = [[1, base]]
@@ -257,10 +257,12 @@ class SettingsForm(forms.Form):
 
     def places(self, data: dict) -> dict:
         return {
-            "pays": self.place_amounts("pays"),
-            "heavy_pays": self.place_amounts("heavy_pays"),
-            "heavy_from": data.get("heavy_from") or DEFAULT_PLACES["heavy_from"],
-            "house_cut": DEFAULT_PLACES["house_cut"] if data.get("house_cut") is None else data["house_cut"],
+            **{table: self.place_amounts(table) for table in PLACE_TABLES},
+            **{
+                part.name: part.default if data.get(part.name) is None else data[part.name]
+                for part in PLACE_PARTS
+                if part.kind is not Kind.AMOUNTS
+            },
         }
 
     def clean(self) -> dict:

@@ -17,7 +17,10 @@ JSON (the baselines), and the club's page (season and league), season JSON, leag
 league.csv, the league's print page; and a night's standings (GET /api/events/<key>, the club's
 Skill) against a night of the same shape that belongs to no club (its own Skill). Target: each
 page within 1.5x the 2013 season page, each API answer within 1.5x the 2013 season JSON, the
-night within 1.5x the open night. Writes test-artifacts/league.json (RESULTS.md has the figures).
+night within 1.5x the open night. Then the first read after a change (a session's version
+moved, as a corrected hand moves it: nothing kept applies), COLD rounds, for the record: what
+a group page's live refresh costs during a night. Writes test-artifacts/league.json (RESULTS.md
+has the figures).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -41,6 +45,7 @@ from benchmarks.run import machine, postgres_and_redis  # noqa: E402
 
 NIGHTS = int(os.environ.get("BENCH_NIGHTS", "100"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
+COLD = int(os.environ.get("BENCH_COLD", "5"))
 WORKERS = int(os.environ.get("LEAGUE_WORKERS", "2"))
 MEMBERS = [f"Member {number:02d}" for number in range(24)]
 AT_A_NIGHT, ROUNDS, HANDS = 20, 3, 4
@@ -193,6 +198,43 @@ async def timed(port: int, paths: dict[str, str]) -> dict[str, float]:
     return {label: statistics.median(samples) * 1000 for label, samples in times.items()}
 
 
+def bump(group_key: str) -> None:
+    """A change to the group's latest session, as a corrected hand makes it: its version moves
+    (and, at a night's table, the version its totals were kept at), so every kept figure of the
+    group is read again."""
+    from django.db.models import F
+
+    from events.models import EventTable
+    from groups.models import GroupEvening
+    from rounds.models import Session
+
+    table = (
+        EventTable.objects.filter(event_round__event__group__view_key=group_key)
+        .order_by("-session_id")
+        .first()
+    )
+    if table is not None:
+        Session.objects.filter(pk=table.session_id).update(version=F("version") + 1)
+        EventTable.objects.filter(pk=table.pk).update(tally_version=F("tally_version") + 1)
+        return
+    evening = GroupEvening.objects.filter(group__view_key=group_key).order_by("-session_id").first()
+    Session.objects.filter(pk=evening.session_id).update(version=F("version") + 1)
+
+
+def cold(port: int, paths: dict[str, tuple[str, str]], repeats: int) -> dict[str, float]:
+    """Median milliseconds of a GET just after a change to its group (nothing kept applies), the
+    paths taking turns."""
+    times: dict[str, list[float]] = {label: [] for label in paths}
+    for _ in range(repeats):
+        for label, (path, group_key) in paths.items():
+            bump(group_key)
+            began = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=60) as reply:
+                reply.read()
+            times[label].append(time.perf_counter() - began)
+    return {label: statistics.median(samples) * 1000 for label, samples in times.items()}
+
+
 def main() -> int:
     results: dict = {"machine": machine(), "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")}
     with (
@@ -228,6 +270,19 @@ def main() -> int:
                 "an open night's standings (its own Skill)": f"/api/events/{built['open_night']}",
             }
             medians = asyncio.run(timed(server.port, pages))
+            say(f"{server.name}: the first read after a change, {COLD} rounds taking turns")
+            firsts = cold(
+                server.port,
+                {
+                    "2013 season page": (f"/g/{old}/", old),
+                    "2013 season JSON": (f"/api/groups/{old}/season", old),
+                    "club page (season and league)": (f"/g/{club}/", club),
+                    "club season JSON": (f"/api/groups/{club}/season", club),
+                    "club league JSON": (f"/api/groups/{club}/league", club),
+                    "a night's standings (club Skill)": (f"/api/events/{built['night']}", club),
+                },
+                COLD,
+            )
     page, api = medians["2013 season page"], medians["2013 season JSON"]
     results["medians_ms"] = medians
     results["ratios"] = {
@@ -240,6 +295,12 @@ def main() -> int:
         medians["a night's standings (club Skill)"] / medians["an open night's standings (its own Skill)"]
     )
     results["target"] = TARGET
+    results["after_a_change_ms"] = firsts
+    results["after_a_change_ratios"] = {
+        label: milliseconds / firsts["2013 season page" if "page" in label else "2013 season JSON"]
+        for label, milliseconds in firsts.items()
+        if not label.startswith("2013")
+    }
     print(
         f"{NIGHTS} nights, {built['hands']:,} hands; 2013 group {built['old_rounds']:,} rounds; median of {REPEATS}"
     )
@@ -251,6 +312,11 @@ def main() -> int:
             else f"the 2013 {'page' if 'page' in label else 'JSON'}"
         )
         against = "" if ratio is None else f"  {ratio:5.2f}x {base}"
+        print(f"{label:<34} {milliseconds:8.1f} ms{against}")
+    print("The first read after a change (nothing kept applies):")
+    for label, milliseconds in firsts.items():
+        ratio = results["after_a_change_ratios"].get(label)
+        against = "" if ratio is None else f"  {ratio:5.2f}x the 2013 {'page' if 'page' in label else 'JSON'}"
         print(f"{label:<34} {milliseconds:8.1f} ms{against}")
     out = ROOT / "test-artifacts" / "league.json"
     out.parent.mkdir(exist_ok=True)

@@ -21,7 +21,6 @@ from rounds.rules.ruleset import gettext_noop
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
 CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes", "signup"}
 CHANGE_FIELDS = ("add", "drop", "restore", "swap")
-
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 

@@ -25,14 +25,19 @@ from events.tally import current_tallies, tally_rows
 from groups.public import ALL_DATES, ClubNight, ClubTable, DateRange, Group, NightLine, group_players_for
 
 
-def join_club(event: Event) -> None:
+def join_club(event: Event, *, signed_up: bool = False) -> None:
     """Each player of a club's night is a group player, under the group's name for them: matched
     by name (as everywhere: "josé" is "José"), or joining the group
     (refused, naming the player, once the group is full). Called in the write's transaction
-    whenever players come: the event made, players added, a draw (names signed up)."""
+    whenever players come: the event made, players added, a draw. Those who signed themselves up
+    join at the draw (`signed_up`), not before: the organizer may still remove them; a player
+    dropped joins nobody (a sign-up removed never enters the club's list)."""
     if event.group_id is None:
         return
-    loose = list(EventPlayer.objects.filter(event=event, member__isnull=True).order_by("pk"))
+    loose = EventPlayer.objects.filter(event=event, member__isnull=True, dropped=False)
+    if not signed_up:
+        loose = loose.filter(signed_up=False)
+    loose = list(loose.order_by("pk"))
     if not loose:
         return
     group = Group.objects.get(pk=event.group_id)

@@ -2,8 +2,9 @@
 events per address (`event`, RATE_LIMIT_EVENTS); the tables a draw makes, each a session, per
 address like new sessions (`event_table`, RATE_LIMIT_EVENT_TABLES: a night of 50 tables x 5
 rounds fits); and an event's own writes (draws, players added, dropped, restored or swapped,
-a round ended) against the event (`event_change`, RATE_LIMIT_EVENT_CHANGES), so a venue behind
-one address is not one stranger."""
+a round ended, sign-up opened or closed) against the event (`event_change`,
+RATE_LIMIT_EVENT_CHANGES), so a venue behind one address is not one stranger; and players signing
+themselves up, per address (`signup`, RATE_LIMIT_SIGNUPS: a stranger's list to grow)."""
 
 from __future__ import annotations
 

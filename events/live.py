@@ -1,5 +1,6 @@
 """Telling an event's screens and pages that the event itself changed (a draw, a player added,
-dropped, restored or swapped, a round ended, a table finished), after commit. Changes at a table reach them through the table's own group
+signed up, dropped, restored or swapped, sign-up opened or closed, a round ended, a table
+finished), after commit. Changes at a table reach them through the table's own group
 (rounds/publish.py, rounds/locking.py), which the event's socket joins for the round in play."""
 
 from __future__ import annotations

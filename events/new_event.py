@@ -1,7 +1,8 @@
-"""The new-event form (/e/new): a night typed from scratch, or a club night from a group's roster
-(`?group=<group edit key>`, the group page's *New club night*): the group's players to tick (who
-came tonight), names typed for new ones, and the group's own rules. Either can open the night for
-sign-up. A plain form: it works without JavaScript; a script only counts who is ticked."""
+"""The new-event form: a night typed from scratch (/e/new), or a club's night from its group's
+roster (/e/new/<group edit key>, the group page's *New club night*; the key in the path, so the
+page is never stored, as every page at a key): the group's players to tick (who came tonight),
+names typed for new ones, and the group's own rules. Either may open the night for sign-up. A
+plain form that works without JavaScript; a script only counts who plays tonight."""
 
 from __future__ import annotations
 
@@ -74,11 +75,10 @@ def form_context(group: Group | None, form: dict, ticked: list[str]) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest) -> HttpResponse:
-    data = request.POST if request.method == "POST" else request.GET
-    group = roster_group(data.get("group", "").strip())
+def event_new(request: HttpRequest, group: str = "") -> HttpResponse:
+    club = roster_group(group)
     form = {
-        "name": group.name[:MAX_EVENT_NAME_LENGTH] if group is not None else "",
+        "name": club.name[:MAX_EVENT_NAME_LENGTH] if club is not None else "",
         "players": "",
         "rounds": 3,
         "hands": 5,
@@ -88,10 +88,10 @@ def event_new(request: HttpRequest) -> HttpResponse:
         "signup": "",
     }
     if request.method == "GET":
-        return render(request, "events/new.html", form_context(group, form, []))
+        return render(request, "events/new.html", form_context(club, form, []))
     form = {field: request.POST.get(field, "") for field in FIELDS}
-    ticked = [name for name in request.POST.getlist("roster") if name.strip()] if group is not None else []
-    context = form_context(group, form, ticked)
+    ticked = [name for name in request.POST.getlist("roster") if name.strip()] if club is not None else []
+    context = form_context(club, form, ticked)
     body = {
         "name": form["name"],
         "players": ticked + names_of(form["players"]),
@@ -101,12 +101,12 @@ def event_new(request: HttpRequest) -> HttpResponse:
         "seating": form["seating"],
         "signup": form["signup"] == "1",
     }
-    if group is None:
+    if club is None:
         body["rules"] = {"preset": form["preset"]} if form["preset"] else None
     try:
-        plan = clean_event(body, group_rules=rules_of_club(group) if group is not None else None)
+        plan = clean_event(body, group_rules=rules_of_club(club) if club is not None else None)
         with event_limited(request, "event"):
-            event = services.event_create(plan=plan, group=group)
+            event = services.event_create(plan=plan, group=club)
     except ServiceError as error:
         status, context["problem"] = refusal(error)
         return render(request, "events/new.html", context, status=status)

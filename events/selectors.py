@@ -218,13 +218,16 @@ def signups(event: Event) -> list[str]:
 
 
 def group_choices(event: Event) -> list[str]:
-    """The names to pick from: the players of the event's group not in the event yet."""
-    group_id = getattr(event, "group_id", None)  # the club the night belongs to (SPEC 13)
-    if group_id is None:
+    """The names to pick from: the players of the event's group (SPEC 13) not in the night yet."""
+    if event.group_id is None:
         return []
-    taken = set(EventPlayer.objects.filter(event=event).values_list("name_key", flat=True))
-    names = GroupPlayer.objects.filter(group_id=group_id).values_list("name", flat=True)
-    return sorted((name for name in names if name_key(name) not in taken), key=name_key)
+    players = EventPlayer.objects.filter(event=event)
+    taken = set(players.values_list("name_key", flat=True))
+    members = players.exclude(member__isnull=True).values("member_id")
+    names = GroupPlayer.objects.filter(group_id=event.group_id).exclude(pk__in=members)
+    return sorted(
+        (name for name in names.values_list("name", flat=True) if name_key(name) not in taken), key=name_key
+    )
 
 
 def signup_context(event: Event, status: str) -> dict:

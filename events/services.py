@@ -122,6 +122,7 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     playing = unfinished_tables(last) if last is not None else []
     if playing and not force:
         raise EventConflict(TABLES_PLAYING, field="force", round=last.number, table=playing[0])
+    join_club(event, signed_up=True)  # before the seats: the tables show the club's names
     players = list(EventPlayer.objects.filter(event=event, dropped=False))
     if len(players) < MIN_EVENT_PLAYERS:
         raise EventConflict(TOO_FEW_TO_DRAW, field="players", least=MIN_EVENT_PLAYERS, count=len(players))
@@ -140,7 +141,6 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     now = clock.now()
     if number == 1:
         first_draw_day(event, timezone.localdate(clock.now()))
-    join_club(event)
     event_round = EventRound.objects.create(
         event=event,
         number=number,

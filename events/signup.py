@@ -4,7 +4,9 @@ names what is wrong and changes nothing.
 
 - open or close: the organizer, before the first draw (the draw closes it: events/services.py);
 - sign up: while open and before the first draw, a name cleaned and matched as every player
-  name (rounds/rules/names.py), not already in the event, within the event's 200 players.
+  name (rounds/rules/names.py), not already in the event, within the event's 200 players; at a
+  club's night a new name also within the group's 200 players (it joins the group at the first
+  draw, events/club.py, unless the organizer removes it first).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from django.db import transaction
 
 from events.models import MAX_EVENT_PLAYERS, Event, EventPlayer
 from events.services import EVENT_FULL, EventConflict, current_round, locked, touched
+from groups.public import GROUP_FULL, MAX_GROUP_PLAYERS, GroupPlayer
 from rounds.public import ServiceError, clean_name
 from rounds.rules.names import NameMessages, name_key
 from rounds.rules.ruleset import gettext_noop
@@ -63,6 +66,24 @@ def event_signup(*, event: Event, name: object) -> EventPlayer:
         raise ServiceError(SIGNUP_NAME.duplicate, field="name", name=names[key])
     if len(names) >= MAX_EVENT_PLAYERS:
         raise EventConflict(EVENT_FULL, field="name", most=MAX_EVENT_PLAYERS, name=cleaned)
+    check_club_room(event, cleaned, key)
     player = EventPlayer.objects.create(event=event, name=cleaned, name_key=key, signed_up=True)
     touched(event, "event.players")
     return player
+
+
+def check_club_room(event: Event, name: str, key: str) -> None:
+    """At a club's night, a new name joins the group at the first draw: refused now, naming it,
+    when the group has no room left for it and the other new names waiting to join."""
+    if event.group_id is None:
+        return
+    members = GroupPlayer.objects.filter(group_id=event.group_id)
+    if members.filter(name_key=key).exists():
+        return
+    waiting = (
+        EventPlayer.objects.filter(event=event, member__isnull=True, dropped=False)
+        .exclude(name_key__in=members.values("name_key"))
+        .count()
+    )
+    if members.count() + waiting >= MAX_GROUP_PLAYERS:
+        raise ServiceError(GROUP_FULL, field="name", most=MAX_GROUP_PLAYERS, name=name)

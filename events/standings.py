@@ -19,7 +19,16 @@ from django.db.models import Q
 from events.models import Event, EventPlayer, EventSeat, EventTable
 from events.ratings import TableSeats, event_ratings, first_rating, hands_of
 from events.tally import current_tallies, tally_rows
-from groups.public import Group, GroupEvening, Rating, night_ratings, rate, season_and_ratings
+from groups.public import (
+    Group,
+    GroupEvening,
+    Rating,
+    night_ratings,
+    rate,
+    remembered,
+    season_and_ratings,
+    stamp,
+)
 
 
 @dataclass
@@ -120,8 +129,15 @@ def club_ratings(event: Event, tables: list[TableSeats]) -> dict[int, Rating]:
     """At a club's night, each player's Skill is the club's over its season (SPEC 13): every
     evening and every night's hands, this one's included, by EventPlayer. While this night is
     the season's last, the ratings before it are kept (groups/season_memo.py) and only its own
-    hands are read and rated on from them: the very floats rating the whole season gives."""
+    hands are read and rated on from them: the very floats rating the whole season gives. Kept
+    by the club's stamp, which names this night's players and tables too."""
     group = Group.objects.get(pk=event.group_id)
+    return remembered(
+        ("club skill", group.edit_key, event.view_key, stamp(group)), lambda: rated_now(event, group, tables)
+    )
+
+
+def rated_now(event: Event, group: Group, tables: list[TableSeats]) -> dict[int, Rating]:
     members = dict(EventPlayer.objects.filter(event=event).values_list("pk", "member_id"))
     if (
         tables

@@ -6,6 +6,7 @@ app_name = "events"
 
 urlpatterns = [
     path("e/new", new_event.event_new, name="new"),
+    path("e/new/<str:group>", new_event.event_new, name="new-night"),
     path("e/<str:event>/", views.event_page, name="event"),
     path("e/<str:event>/screen", views.screen_page, name="screen"),
     path("e/<str:event>/ratings", views.ratings_page, name="ratings"),

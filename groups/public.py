@@ -6,18 +6,20 @@ answers. Events imports groups through this module only; an import-linter contra
 
 from groups import signals as club_signals
 from groups.league import NightLine
-from groups.models import Group, GroupEvening, GroupPlayer, StoredRatings
+from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, StoredRatings
 from groups.rating import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
 from groups.ratings import keep, ratings_from, stored_payload
 from groups.season import ALL_DATES, DateRange
-from groups.season_memo import night_ratings, season_and_ratings
+from groups.season_memo import night_ratings, remembered, season_and_ratings, stamp
 from groups.season_page import rating_cell
 from groups.selectors import group_by_key, group_rules
-from groups.services import check_group_room, group_players_for
+from groups.services import GROUP_FULL, check_group_room, group_players_for
 from groups.signals import ClubNight, ClubTable
 
 __all__ = [
     "ALL_DATES",
+    "GROUP_FULL",
+    "MAX_GROUP_PLAYERS",
     "RANKED_FROM",
     "RATING_VERSION",
     "ClubNight",
@@ -41,6 +43,8 @@ __all__ = [
     "rate",
     "rating_cell",
     "ratings_from",
+    "remembered",
     "season_and_ratings",
+    "stamp",
     "stored_payload",
 ]

@@ -30,7 +30,9 @@ from groups.season import ALL_DATES, DateRange, Season, season_of
 from groups.selectors import group_season, player_names, season_evenings, season_json
 from groups.signals import ClubNight
 
-KEPT: Final = 32  # a few groups, date ranges and nights per process
+# A few groups, date ranges and nights per process: a kept season of a club of 6,000 hands with
+# its ratings is about 4 MB, its nights about 3 MB; the rest (league, JSON text) far less.
+KEPT: Final = 16
 kept: OrderedDict[tuple, object] = OrderedDict()
 guard = threading.Lock()
 Value = TypeVar("Value")

@@ -191,15 +191,22 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
-    stored = json.loads("[" + ",".join(f"[{row[3]},{row[4]},{row[5]}]" for row in rows) + "]")
-    for (session_id, winner, covering, *_), (rules, cards, penalties) in zip(rows, stored, strict=True):
-        tiers, places = rules["tiers"], rules.get("places")
+    # A season holds a few sets of rules over thousands of rounds: each read once.
+    stored = json.loads("[" + ",".join(f"[{row[4]},{row[5]}]" for row in rows) + "]")
+    fried: dict[str, int | None] = {}
+    for (session_id, winner, covering, rules, _cards, _penalties), (cards, penalties) in zip(
+        rows, stored, strict=True
+    ):
+        if rules not in fried:
+            shown = json.loads(rules)
+            places = shown.get("places")
+            fried[rules] = fry_from(shown["tiers"]) if places is None else Places.from_json(places).heavy_from
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),
                 # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
-                fry_from=fry_from(tiers) if places is None else Places.from_json(places).heavy_from,
+                fry_from=fried[rules],
             )
         )
     return rounds

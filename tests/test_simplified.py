@@ -135,7 +135,7 @@ def pages(api):
     played = api.post(f"/api/groups/{group['id']}/evenings", {"players": ["Ann", "Ben", "Cat"]}).json()
     lock = api.post(f"/api/sessions/{played['id']}/lock", {"device": "Ann"}).json()["token"]
     api.post(f"/api/sessions/{played['id']}/rounds", {"cards": [0, 4, 9]}, token=lock)
-    event = new_event(api, name="周五俱乐部")
+    event = new_event(api, name="周五俱乐部", group=group["id"])  # the club's night: its league
     drawn = draw(api, event["id"])
     play_table(api, drawn["tables"][0]["session"], hand_for(4))
     tonight = new_event(api, name="周六俱乐部", players=["Ann", "Ben"], signup=True)
@@ -154,12 +154,13 @@ def pages(api):
         "group": f"/g/{group['id']}/",
         "group followed": f"/g/{group['view_id']}/",
         "group's paper log import": f"/g/{group['id']}/import",
+        "group's league to print": f"/g/{group['view_id']}/league/print",
         "new event": "/e/new",
         "event organizer": f"/e/{event['id']}/",
         "event followed": f"/e/{event['view_id']}/",
         "event screen": f"/e/{event['view_id']}/screen",
         "event ratings": f"/e/{event['view_id']}/ratings",
-        "new event from the club's roster": f"/e/new?group={group['id']}",
+        "new event from the club's roster": f"/e/new/{group['id']}",
         "event organizer, sign-up open": f"/e/{tonight['id']}/?drop=小明",
         "event followed, sign-up open": f"/e/{tonight['view_id']}/",
         "not found": "/s/no-such-session/",

@@ -31,9 +31,8 @@ def text(reply):
     return unescape(reply.content.decode())
 
 
-def night_form(group_key, ticked, new="", **fields):
+def night_form(ticked, new="", **fields):
     return {
-        "group": group_key,
         "name": "Thursday night",
         "roster": ticked,
         "players": new,
@@ -48,8 +47,10 @@ def test_the_groups_page_opens_a_club_night_with_the_roster_to_tick(client, api)
     group = club(api)
     page = text(client.get(f"/g/{group['id']}/"))
     link = re.search(r'href="([^"]+)" data-action="new-club-night"', page).group(1)
-    assert link == f"/e/new?group={group['id']}"
-    form = text(client.get(link))
+    assert link == f"/e/new/{group['id']}"
+    reply = client.get(link)
+    assert reply["Cache-Control"] == "private, no-store"  # the group's edit key is in its path
+    form = text(reply)
     ticks = re.findall(r'<input type="checkbox" name="roster" value="([^"]+)"\s*(checked)?', form)
     assert ticks == [("ann", ""), ("Ben", ""), ("Cat", ""), ("Dan", ""), ("Eve", "")]  # none ticked
     assert "0 players tonight" in form
@@ -59,14 +60,14 @@ def test_the_groups_page_opens_a_club_night_with_the_roster_to_tick(client, api)
 
 def test_the_follow_key_of_a_group_opens_no_roster(client, api):
     group = club(api)
-    assert client.get(f"/e/new?group={group['view_id']}").status_code == 404
-    assert client.get("/e/new?group=nothing").status_code == 404
+    assert client.get(f"/e/new/{group['view_id']}").status_code == 404
+    assert client.get("/e/new/nothing").status_code == 404
     assert "New club night" not in text(client.get(f"/g/{group['view_id']}/"))
 
 
 def test_the_ticked_players_and_new_names_play_the_groups_rules(client, api):
     group = club(api)
-    reply = client.post("/e/new", night_form(group["id"], ["ann", "Cat", "Eve"], "Fay\nGus"))
+    reply = client.post(f"/e/new/{group['id']}", night_form(["ann", "Cat", "Eve"], "Fay\nGus"))
     assert reply.status_code == 302, text(reply)
     event = Event.objects.get()
     assert list(EventPlayer.objects.values_list("name", flat=True)) == ["ann", "Cat", "Eve", "Fay", "Gus"]
@@ -77,7 +78,7 @@ def test_the_ticked_players_and_new_names_play_the_groups_rules(client, api):
 
 def test_a_refused_night_keeps_the_ticks_and_the_names(client, api):
     group = club(api)
-    reply = client.post("/e/new", night_form(group["id"], ["Ben", "Cat", "Dan"], "ben"))
+    reply = client.post(f"/e/new/{group['id']}", night_form(["Ben", "Cat", "Dan"], "ben"))
     assert reply.status_code == 400
     page = text(reply)
     assert "ben is already playing" in page
@@ -89,10 +90,10 @@ def test_a_refused_night_keeps_the_ticks_and_the_names(client, api):
 
 def test_a_night_from_the_roster_can_open_for_sign_up_with_few_ticked(client, api):
     group = club(api)
-    reply = client.post("/e/new", night_form(group["id"], ["Ben"], signup="1"))
+    reply = client.post(f"/e/new/{group['id']}", night_form(["Ben"], signup="1"))
     assert reply.status_code == 302, text(reply)
     assert Event.objects.get().signup is True
-    short = client.post("/e/new", night_form(group["id"], ["Ben"]))
+    short = client.post(f"/e/new/{group['id']}", night_form(["Ben"]))
     assert short.status_code == 400
     assert "give 4 to 200 names" in text(short)
 
@@ -146,7 +147,7 @@ def test_the_organizer_opens_sign_up_sees_who_signed_up_and_removes_one(client, 
     page = text(client.get(organizer))
     assert 'data-signup-switch="open"' in page
     assert "1 signed up" in page
-    assert 'href="?drop=Zo%C3%AB" data-action="remove-signup"' in page
+    assert f'href="/e/{event["id"]}/?drop=Zo%C3%AB" data-action="remove-signup"' in page
     confirm = text(client.get(f"{organizer}?drop=Zo%C3%AB"))
     assert "Drop Zoë? Their results stay" in confirm
     dropped = client.post(f"/e/{event['id']}/players", {"drop": "Zoë", "confirm": "1"})
@@ -160,3 +161,28 @@ def test_the_follow_key_cannot_switch_sign_up(client, api):
     event = new_event(api)
     assert client.post(f"/e/{event['view_id']}/signup/switch", {"signup": "1"}).status_code == 404
     assert Event.objects.get().signup is False
+
+
+def test_a_refused_draw_says_how_many_are_in_and_keeps_the_sign_ups_removable(client, api):
+    event = new_event(api, players=["Ann"], signup=True)
+    api.post(f"/api/events/{event['view_id']}/signup", {"name": "Eve"})
+    refused = client.post(f"/e/{event['id']}/draw")  # the page answers at /e/<key>/draw
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Players: a round needs at least 4 players, and 2 are in" in page
+    assert f'href="/e/{event["id"]}/?drop=Eve" data-action="remove-signup"' in page
+
+
+def test_a_clubs_night_offers_its_players_not_in_yet_to_pick_from(client, api):
+    group = club(api)
+    client.post(f"/e/new/{group['id']}", night_form(["ann", "Ben"], signup="1"))
+    event = Event.objects.get()
+    follow = text(client.get(f"/e/{event.view_key}/"))
+    assert re.findall(r"<option>([^<]+)</option>", follow) == ["Cat", "Dan", "Eve"]
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "Cat", "name": ""}).status_code == 302
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "", "name": " dan "}).status_code == 302
+    assert client.post(f"/e/{event.view_key}/signup", {"pick": "Eve", "name": "Zed"}).status_code == 302
+    assert re.findall(r"<option>([^<]+)</option>", text(client.get(f"/e/{event.view_key}/"))) == ["Eve"]
+    draw(api, event.edit_key)
+    members = dict(EventPlayer.objects.values_list("name", "member__name"))
+    assert members == {name: name for name in ("ann", "Ben", "Cat", "Dan", "Zed")}  # typed wins over picked

@@ -3,10 +3,15 @@ opens the night; POST /api/events/<follow id>/signup adds a player while it is o
 first draw (403 off, 409 after the draw, 400 for a bad or duplicate name); the organizer turns it
 on and off before the first draw and drops a sign-up like any player; capped and rate-limited."""
 
+import json
+
 import pytest
 
 from events.models import MAX_EVENT_PLAYERS, Event, EventPlayer
+from groups.models import MAX_GROUP_PLAYERS, Group, GroupPlayer
+from rounds.rules.names import name_key
 from tests.events.helpers import NAMES, draw, new_event
+from tests.groups.helpers import new_group
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +40,8 @@ def test_the_first_draw_closes_sign_up_and_a_late_one_gets_409(api):
     event = new_event(api, players=NAMES[:3], signup=True)
     assert sign_up(api, event["view_id"], "Eve").status_code == 201
     drawn = draw(api, event["id"])
-    assert sorted(name for table in drawn["tables"] for name in table["players"]) == [
+    seated = [name for table in drawn["tables"] for name in table["players"]]
+    assert sorted(seated + drawn["byes"]) == [
         "Ann",
         "Ben",
         "Cat",
@@ -156,3 +162,52 @@ def test_sign_up_is_rate_limited_per_address(api, settings):
     assert limited.status_code == 429, limited.content
     assert "Too many sign-ups from this address" in limited.json()["error"]
     assert [name for name, _dropped in players_of(api, event["id"])] == ["Ann", "Ben"]
+
+
+def test_at_a_clubs_night_a_sign_up_joins_the_group_at_the_first_draw_unless_removed(api):
+    group = new_group(api)
+    club = Group.objects.get(edit_key=group["id"])
+    GroupPlayer.objects.bulk_create(
+        GroupPlayer(group=club, name=name, name_key=name_key(name)) for name in ("Ann", "Ben", "Member 7")
+    )
+    event = new_event(api, players=["Ann", "Ben"], signup=True, group=group["id"])
+    for name in ("MEMBER 7", "Newcomer", "Passer-by"):
+        assert sign_up(api, event["view_id"], name).status_code == 201
+    assert api.patch(f"/api/events/{event['id']}", {"add": ["Cat"]}).status_code == 200
+    assert api.patch(f"/api/events/{event['id']}", {"drop": ["Passer-by"]}).status_code == 200
+    roster = set(GroupPlayer.objects.filter(group=club).values_list("name", flat=True))
+    assert roster == {"Ann", "Ben", "Cat", "Member 7"}  # sign-ups wait for the draw
+    drawn = draw(api, event["id"])
+    seated = [name for table in drawn["tables"] for name in table["players"]]
+    assert sorted(seated + drawn["byes"]) == [
+        "Ann",
+        "Ben",
+        "Cat",
+        "Member 7",  # the club's name for MEMBER 7, at the table too
+        "Newcomer",
+    ]
+    sessions = [api.get(f"/api/sessions/{table['session']}").json() for table in drawn["tables"]]
+    assert "MEMBER 7" not in json.dumps(sessions)
+    roster = set(GroupPlayer.objects.filter(group=club).values_list("name", flat=True))
+    assert roster == {"Ann", "Ben", "Cat", "Member 7", "Newcomer"}  # never the one removed
+
+
+def test_at_a_full_clubs_night_a_new_name_is_refused_at_sign_up(api):
+    group = new_group(api)
+    club = Group.objects.get(edit_key=group["id"])
+    GroupPlayer.objects.bulk_create(
+        GroupPlayer(group=club, name=f"Member {number}", name_key=name_key(f"Member {number}"))
+        for number in range(MAX_GROUP_PLAYERS - 1)
+    )
+    event = new_event(api, players=[], signup=True, group=group["id"])
+    assert sign_up(api, event["view_id"], "member 3").status_code == 201
+    assert sign_up(api, event["view_id"], "Newcomer").status_code == 201  # the group's 200th, at the draw
+    full = sign_up(api, event["view_id"], "One too many")
+    assert full.status_code == 400, full.content
+    assert full.json()["field"] == "name"
+    assert "so One too many cannot join" in full.json()["error"]
+    assert [player["name"] for player in api.get(f"/api/events/{event['id']}").json()["players"]] == [
+        "member 3",
+        "Newcomer",
+    ]
+    assert GroupPlayer.objects.filter(group=club).count() == MAX_GROUP_PLAYERS - 1

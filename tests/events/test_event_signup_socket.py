@@ -35,7 +35,7 @@ async def test_a_sign_up_reaches_the_organizers_page_and_the_follow_pages():
         while message["state"]["signups"] != ["Eve"]:
             message = await organizer.receive_json_from(WAIT)
         assert "1 signed up" in message["html"]
-        assert 'href="?drop=Eve" data-action="remove-signup"' in message["html"]
+        assert f'href="/e/{event.edit_key}/?drop=Eve" data-action="remove-signup"' in message["html"]
         assert await follower.receive_json_from(WAIT) == {"event": "event.changed", "kind": "event.players"}
         await database_sync_to_async(event_signup_switch)(event=event, on=False)
         assert await follower.receive_json_from(WAIT) == {"event": "event.changed", "kind": "event.signup"}

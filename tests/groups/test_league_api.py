@@ -232,3 +232,26 @@ def test_a_bad_league_range_is_named(api, query, field):
         reply = api.get(f"/api/groups/{group['id']}/{path}{query}")
         assert reply.status_code == 400, reply.content
         assert reply.json()["field"] == field
+
+
+def test_a_corrected_hand_changes_the_league_and_the_season_at_once(api, season):
+    """What is kept of a club (groups/season_memo.py) is never read stale: a hand corrected at a
+    night's table moves the league, the season and the night's standings on the next read."""
+    group, events = season
+    before = api.get(f"/api/groups/{group['id']}/league").json()
+    season_before = api.get(f"/api/groups/{group['id']}/season").json()
+    last = api.get(f"/api/events/{events[-1]['id']}").json()
+    table = last["rounds"][-1]["tables"][0]
+    token = api.post(f"/api/sessions/{table['session']}/lock", {"device": "Table phone"}).json()["token"]
+    corrected = api.put(f"/api/sessions/{table['session']}/rounds/1", {"cards": [13, 0, 13, 13]}, token=token)
+    assert corrected.status_code == 200, corrected.content
+    after = api.get(f"/api/groups/{group['id']}/league").json()
+    assert after["table"] != before["table"]
+    nights = [standings(api, event["view_id"]) for event in events]
+    assert_league(after, nights, [10, 8, 6, 5, 4, 3, 2, 1], None)
+    season_after = api.get(f"/api/groups/{group['id']}/season").json()
+    winner = table["players"][1]
+    wins = {player["name"]: player["wins"] for player in season_after["players"]}
+    wins_before = {player["name"]: player["wins"] for player in season_before["players"]}
+    assert wins[winner] == wins_before[winner] + 1
+    assert wins[table["players"][0]] == wins_before[table["players"][0]] - 1

@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 from events import services
 from events import signup as signups
 from events.export import event_csv
-from events.from_rounds import ProtocolError, Viewer, endpoint, gettext_noop, json_body, open_by_key
 from events.inputs import SIGNUP_FLAG, clean_event, clean_flag
 from events.limits import draw_limited, event_limited
 from events.models import Event
 from events.rules import club_of, rules_of_club
 from events.selectors import event_by_key, event_json, event_rounds, signup_json
+from rounds.public import ProtocolError, Viewer, endpoint, json_body, open_by_key
+from rounds.rules.ruleset import gettext_noop
 
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
 CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes", "signup"}

@@ -7,8 +7,8 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         from events import club, selectors, tables
-        from groups import signals as clubs
-        from rounds.signals import (
+        from groups.public import club_signals as clubs
+        from rounds.public import (
             session_changing,
             session_hosted_page,
             session_published,

@@ -22,11 +22,7 @@ from django.urls import reverse
 from events.models import Event, EventBye, EventPlayer, EventSeat, EventTable
 from events.standings import Line, ranked
 from events.tally import current_tallies, tally_rows
-from groups.league import NightLine
-from groups.models import Group
-from groups.season import ALL_DATES, DateRange
-from groups.services import group_players_for
-from groups.signals import ClubNight, ClubTable
+from groups.public import ALL_DATES, ClubNight, ClubTable, DateRange, Group, NightLine, group_players_for
 
 
 def join_club(event: Event, *, signed_up: bool = False) -> None:

@@ -32,10 +32,10 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from events.from_rounds import Viewer, log_socket, table_group
 from events.live import changes_group, event_group
 from events.models import Event, EventTable
 from events.selectors import event_by_key, event_live
+from rounds.public import Viewer, log_socket, table_group
 
 CLOSE_UNKNOWN_EVENT = 4404
 BATCH_SECONDS = 0.02

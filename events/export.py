@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from events.from_rounds import Round, neutralised
 from events.models import Event, EventSeat, EventTable
+from rounds.public import Round, neutralised
 
 SEATS = 4
 

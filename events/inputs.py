@@ -5,18 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from events.from_rounds import (
-    PLAYER_NAME,
-    SETTINGS_FIELDS,
-    Mode,
-    ServiceError,
-    SessionSettings,
-    clean_name,
-    clean_settings,
-    gettext_noop,
-    is_whole_number,
-    name_key,
-)
 from events.models import (
     MAX_EVENT_HANDS,
     MAX_EVENT_PLAYERS,
@@ -26,7 +14,9 @@ from events.models import (
     MIN_EVENT_PLAYERS,
     SEATINGS,
 )
-from rounds.rules.names import NameMessages
+from rounds.public import SETTINGS_FIELDS, ServiceError, SessionSettings, clean_name, clean_settings
+from rounds.rules.names import PLAYER_NAME, NameMessages, name_key
+from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
 
 EVENT_NAME = NameMessages(
     blank=gettext_noop("Event name: give the event a name, such as Friday club"),

@@ -14,9 +14,9 @@ from contextlib import AbstractContextManager
 
 from django.http import HttpRequest
 
-from events.from_rounds import rate_limited
 from events.models import Event
 from events.services import tables_to_draw
+from rounds.public import rate_limited
 
 
 def event_limited(request: HttpRequest, scope: str, *, subject: str | None = None) -> AbstractContextManager:

@@ -9,8 +9,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from events.from_rounds import MAX_NAME_LENGTH, Session, new_key
-from groups.models import Group, GroupPlayer, StoredRatings
+from groups.public import Group, GroupPlayer, StoredRatings
+from rounds.public import MAX_NAME_LENGTH, Session, new_key
 
 SEATINGS = ("random", "by_rank", "mixed")
 MAX_EVENT_NAME_LENGTH = 60

@@ -12,7 +12,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from events import services
-from events.from_rounds import PRESETS, ServiceError, Viewer, name_key, refusal
 from events.inputs import clean_event, whole_number_or_text
 from events.limits import event_limited
 from events.models import (
@@ -26,8 +25,9 @@ from events.models import (
 )
 from events.rules import rules_of_club
 from events.views import names_of
-from groups.models import Group, GroupPlayer
-from groups.selectors import group_by_key
+from groups.public import Group, GroupPlayer, group_by_key
+from rounds.public import PRESETS, ServiceError, Viewer, refusal
+from rounds.rules.names import name_key
 
 FIELDS = ("name", "players", "rounds", "hands", "minutes", "seating", "preset", "signup")
 

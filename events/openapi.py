@@ -3,7 +3,6 @@ document served at /api/openapi.json, as each app contributes its own paths and 
 
 from __future__ import annotations
 
-from events.from_rounds import MAX_NAME_LENGTH
 from events.models import (
     MAX_EVENT_HANDS,
     MAX_EVENT_NAME_LENGTH,
@@ -14,9 +13,10 @@ from events.models import (
     SEATINGS,
 )
 from events.progress import STATUSES
-from rounds.openapi_schemas import (
+from rounds.public import (
     BOOLEAN,
     INTEGER,
+    MAX_NAME_LENGTH,
     SETTINGS_INPUT,
     STRING,
     array,

@@ -8,11 +8,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from events.from_rounds import Round
 from events.models import EventSeat, EventTable
 from events.selectors import event_rounds
 from events.standings import event_standings
 from events.views import open_event
+from rounds.public import Round
 
 PRINTS = ("tables", "standings", "slips")
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from events.models import Event, EventRound, EventTable
-from rounds.clock import clock
+from rounds.public import clock
 
 STATUSES = ("before", "playing", "between", "over")
 DRAW_ROUND = gettext_noop("Draw round %(number)s")

@@ -19,10 +19,18 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from openskill.models import PlackettLuce
 
-from events.from_rounds import Round
 from events.models import Event, EventRatings
-from groups.rating import RATING_VERSION, RatedRound, Rating, Ratings, rate
-from groups.ratings import keep, ratings_from, stored_payload
+from groups.public import (
+    RATING_VERSION,
+    RatedRound,
+    Rating,
+    Ratings,
+    keep,
+    rate,
+    ratings_from,
+    stored_payload,
+)
+from rounds.public import Round
 
 # Rows kept per event: the ratings of the latest few states of its hands.
 KEEP: Final = 3

@@ -8,18 +8,10 @@ the event sets itself), or {} (the default preset) while the group has no rules 
 
 from __future__ import annotations
 
-from events.from_rounds import (
-    ServiceError,
-    Session,
-    SessionSettings,
-    Viewer,
-    apply_settings,
-    gettext_noop,
-    settings_json,
-)
 from events.inputs import EVENT_OWNS
-from groups.models import Group
-from groups.selectors import group_by_key, group_rules
+from groups.public import Group, group_by_key, group_rules
+from rounds.public import ServiceError, Session, SessionSettings, Viewer, apply_settings, settings_json
+from rounds.rules.ruleset import gettext_noop
 
 GROUP_KEY = gettext_noop("Group: give the edit link's key of a group")
 

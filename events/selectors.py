@@ -10,12 +10,13 @@ from django.db.models import QuerySet
 from django.db.models.functions import Now
 from django.urls import reverse
 
-from events.from_rounds import EntryLock, Viewer, by_key, name_key
 from events.models import Event, EventBye, EventPlayer, EventRound, EventSeat, EventTable
 from events.progress import event_progress, next_line, progress_of_rounds, waiting_text
 from events.standings import event_standings
 from events.tally import current_tallies, tally_rows
-from groups.models import GroupPlayer
+from groups.public import GroupPlayer
+from rounds.public import EntryLock, Viewer, by_key
+from rounds.rules.names import name_key
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:

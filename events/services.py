@@ -16,14 +16,6 @@ from django.utils import timezone
 from events import draw as drawing
 from events import live
 from events.club import first_draw_day, join_club
-from events.from_rounds import (
-    ServiceError,
-    gettext_noop,
-    name_key,
-    session_close,
-    session_create,
-    session_seat_players,
-)
 from events.inputs import EventPlan, clean_player_names, table_settings
 from events.models import (
     MAX_EVENT_PLAYERS,
@@ -36,9 +28,10 @@ from events.models import (
     EventTable,
 )
 from events.standings import event_standings, places_of, tables_met
-from groups.models import Group
-from groups.services import check_group_room
-from rounds.clock import clock
+from groups.public import Group, check_group_room
+from rounds.public import ServiceError, clock, session_close, session_create, session_seat_players
+from rounds.rules.names import name_key
+from rounds.rules.ruleset import gettext_noop
 
 ALL_DRAWN = gettext_noop("Rounds: all %(rounds)s rounds of this event are drawn")
 TABLES_PLAYING = gettext_noop(

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from events.from_rounds import ServiceError, clean_name, gettext_noop, name_key
 from events.models import MAX_EVENT_PLAYERS, Event, EventPlayer
 from events.services import EVENT_FULL, EventConflict, current_round, locked, touched
-from groups.models import MAX_GROUP_PLAYERS, GroupPlayer
-from groups.services import GROUP_FULL
-from rounds.rules.names import NameMessages
+from groups.public import GROUP_FULL, MAX_GROUP_PLAYERS, GroupPlayer
+from rounds.public import ServiceError, clean_name
+from rounds.rules.names import NameMessages, name_key
+from rounds.rules.ruleset import gettext_noop
 
 SIGNUP_NAME = NameMessages(
     blank=gettext_noop("Name: type your name, or pick it from the list"),

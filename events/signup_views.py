@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from events import signup as signups
-from events.from_rounds import ProtocolError, ServiceError, refusal
 from events.limits import event_limited
 from events.selectors import signup_context
 from events.views import open_event, organizer_write, page_context
+from rounds.public import ProtocolError, ServiceError, refusal
 
 
 @require_POST

@@ -19,9 +19,16 @@ from django.db.models import Q
 from events.models import Event, EventPlayer, EventSeat, EventTable
 from events.ratings import TableSeats, event_ratings, first_rating, hands_of
 from events.tally import current_tallies, tally_rows
-from groups.models import Group, GroupEvening
-from groups.rating import Rating, rate
-from groups.season_memo import night_ratings, remembered, season_and_ratings, stamp
+from groups.public import (
+    Group,
+    GroupEvening,
+    Rating,
+    night_ratings,
+    rate,
+    remembered,
+    season_and_ratings,
+    stamp,
+)
 
 
 @dataclass

@@ -28,9 +28,9 @@ from django.template.loader import render_to_string
 
 from events import live, tally
 from events.banner import table_banner
-from events.from_rounds import LAST_WRITE, PageHost, ServiceError, gettext_noop
 from events.models import EventRound, EventTable
-from rounds.clock import clock
+from rounds.public import LAST_WRITE, PageHost, ServiceError, clock
+from rounds.rules.ruleset import gettext_noop
 
 TABLE_FIXED = gettext_noop(
     "Table %(table)s of %(event)s: its rules, players and length are the event's; its phones enter, correct and delete hands"

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
-from events.from_rounds import Round, Session, real_losses
 from events.models import EventTable
+from rounds.public import Round, Session
+from rounds.rules.scoring import real_losses
 
 
 @dataclass(frozen=True)

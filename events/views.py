@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from events import services
-from events.from_rounds import ProtocolError, ServiceError, Viewer, open_by_key, refusal
 from events.limits import draw_limited, event_limited
 from events.models import (
     Event,
@@ -22,8 +21,8 @@ from events.models import (
 from events.progress import event_progress, waiting_text
 from events.selectors import event_by_key, event_json, event_live, signup_context
 from events.standings import event_standings
-from groups.rating import RANKED_FROM
-from rounds.sharing import share_link
+from groups.public import RANKED_FROM
+from rounds.public import ProtocolError, ServiceError, Viewer, open_by_key, refusal, share_link
 
 
 def open_event(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:

@@ -26,14 +26,19 @@ from groups.selectors import (
     group_json,
     league_rules,
 )
-from rounds.errors import ProtocolError
-from rounds.inputs import SETTINGS_FIELDS, clean_players
-from rounds.jsonapi import endpoint, json_body
-from rounds.ratelimit import rate_limited
-from rounds.rules.scoring import gettext_noop
-from rounds.selectors import Viewer, open_by_key
-from rounds.signals import SessionHost
-from rounds.state import table_state
+from rounds.public import (
+    SETTINGS_FIELDS,
+    ProtocolError,
+    SessionHost,
+    Viewer,
+    clean_players,
+    endpoint,
+    json_body,
+    open_by_key,
+    rate_limited,
+    table_state,
+)
+from rounds.rules.ruleset import gettext_noop
 
 # "Any creation field but players" (API.md), the rules a group keeps.
 RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}

@@ -7,7 +7,7 @@ class GroupsConfig(AppConfig):
 
     def ready(self) -> None:
         from groups import api, live, selectors, services
-        from rounds.signals import (
+        from rounds.public import (
             rematch_counted,
             rematch_rules,
             session_hosted,

@@ -9,8 +9,7 @@ from django.utils.translation import ngettext
 
 from groups.rating import Ratings
 from groups.season import Season
-from rounds.chart import left_margin
-from rounds.templatetags.table import minus
+from rounds.public import left_margin, minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24

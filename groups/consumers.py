@@ -13,7 +13,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from groups.live import channel_group
 from groups.selectors import group_by_key
-from rounds.consumers import log_socket
+from rounds.public import log_socket
 
 CLOSE_UNKNOWN_GROUP = 4404
 logger = logging.getLogger(__name__)

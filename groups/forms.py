@@ -12,13 +12,18 @@ from django.utils.translation import gettext_lazy as _
 from groups.inputs import clean_group_name
 from groups.models import MAX_GROUP_NAME_LENGTH, Group, GroupEvening, GroupPlayer
 from groups.selectors import group_rules, group_seats_drawn
-from rounds.errors import translated
-from rounds.forms import SettingsForm, initial_from_state
-from rounds.inputs import SessionSettings
-from rounds.models import MAX_NAME_LENGTH
-from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
-from rounds.rules.scoring import Refusal
-from rounds.services.sessions import current_settings
+from rounds.public import (
+    DEFAULT_PRESET,
+    MAX_NAME_LENGTH,
+    PRESETS,
+    PRESETS_BY_ID,
+    SessionSettings,
+    SettingsForm,
+    current_settings,
+    initial_from_state,
+    translated,
+)
+from rounds.rules.ruleset import Refusal
 
 NEW_NAMES = 4  # enough for a first evening of newcomers
 SAME_AS_LAST = ""

@@ -14,7 +14,7 @@ from groups.models import Group
 from groups.season import DateRange
 from groups.season_memo import club_nights, stamp
 from groups.signals import ClubNight
-from rounds.templatetags.table import minus
+from rounds.public import minus
 
 
 def points_text(value: Fraction) -> str:

@@ -19,7 +19,7 @@ from groups.season import ALL_DATES, DateRange
 from groups.season_memo import club_nights, remembered, stamp
 from groups.selectors import league_rules, player_names
 from groups.signals import ClubNight
-from rounds.export import neutralised
+from rounds.public import neutralised
 
 
 @dataclass(frozen=True)

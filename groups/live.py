@@ -55,6 +55,6 @@ def tell_season(sender: object, *, session_id: int, session: object = None, **kw
 
 
 def connect() -> None:
-    from rounds.signals import session_published
+    from rounds.public import session_published
 
     session_published.connect(tell_season, dispatch_uid="groups.season")

@@ -9,8 +9,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from rounds.models import MAX_NAME_LENGTH, Session, new_key
-from rounds.rules.scoring import MAX_PLAYERS
+from rounds.public import MAX_NAME_LENGTH, Session, new_key
+from rounds.rules.ruleset import MAX_PLAYERS
 
 MAX_GROUP_NAME_LENGTH = 60
 # Players one group may hold: a club's whole membership, far past any table of friends. The season

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES
 from groups.models import MAX_GROUP_NAME_LENGTH
-from rounds.models import MAX_NAME_LENGTH
-from rounds.openapi_schemas import (
+from rounds.public import (
     BODIES,
     BOOLEAN,
     INTEGER,
+    KEY_PATTERN,
+    MAX_NAME_LENGTH,
     MONEY,
     SETTINGS_INPUT,
     STRING,
@@ -20,7 +21,6 @@ from rounds.openapi_schemas import (
     operation,
     ref,
 )
-from rounds.selectors import KEY_PATTERN
 
 GROUP = {
     "name": "group",

@@ -29,16 +29,22 @@ from groups.paperlog import (
     format_paper_log,
 )
 from groups.services import GROUP_FULL, group_players_for, group_rounds, link_evening
-from rounds.errors import ServiceError, translated
-from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.models import (
+from rounds.public import (
     MAX_SESSION_ROUNDS,
+    ServiceError,
     Session,
+    SessionSettings,
+    clean_players,
+    clean_settings,
+    client_address,
+    count_hit,
+    scored_entries,
+    session_import,
+    translated,
 )
-from rounds.ratelimit import client_address, count_hit
 from rounds.rules.names import name_key
-from rounds.rules.scoring import Refusal, RoundEntry, ScoredRound, gettext_noop
-from rounds.services.imports import scored_entries, session_import
+from rounds.rules.ruleset import Refusal, gettext_noop
+from rounds.rules.scoring import RoundEntry, ScoredRound
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
 # What one import may bring: a few years of weekly evenings. Past it the log is refused at the

@@ -9,8 +9,8 @@ from django.db.models.functions import Cast
 
 from groups.models import Group, GroupEvening, GroupSeat
 from groups.paperlog import MIN_FRY_FROM, PaperRound, PaperTable, format_paper_log, fry_from_tiers
-from rounds.models import JSON_RULE_COLUMNS, RULE_COLUMNS, Round, rules_of_columns
-from rounds.rules.scoring import MAX_CARDS, Mode, RoundRules
+from rounds.public import Round, rules_of_json
+from rounds.rules.ruleset import MAX_CARDS, Mode, RoundRules
 
 
 def log_export(group: Group) -> str:
@@ -32,14 +32,13 @@ def log_export(group: Group) -> str:
     rounds: dict[int, list[PaperRound]] = {evening.pk: [] for evening in evenings}
     fry_from: dict[int, int] = {}
     played_as: dict[int, set[str]] = defaultdict(set)
-    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
-    known: dict[tuple, RoundRules] = {}  # an evening has a few sets of rules, shared by its rounds
-    for session_id, cards, covering, *columns in (
+    known: dict[str, RoundRules] = {}  # an evening has a few sets of rules, shared by its rounds
+    for session_id, cards, covering, stored in (
         Round.objects.filter(session_id__in=ids)
         .order_by("session_id", "number")
-        .values_list("session_id", "cards", "covering", *rule_columns)
+        .values_list("session_id", "cards", "covering", Cast("rules_json", TextField()))
     ):
-        rules = known.setdefault(tuple(columns), rules_of_columns(tuple(columns)))
+        rules = known.setdefault(stored, rules_of_json(stored))
         rounds[session_id].append(PaperRound(cards=tuple(cards), covering=covering))
         fry_from.setdefault(session_id, paper_fry_from(rules))
         played_as[session_id] |= unsaid_rules(rules)

@@ -33,21 +33,20 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rounds.rules.names import PLAYER_NAME, name_key, name_problem, normal_name
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     CoveringStyle,
     Mode,
-    RoundEntry,
     RoundRules,
     ScoringError,
     Tiers,
     gettext_noop,
     ngettext_noop,
-    validate_round,
 )
+from rounds.rules.scoring import RoundEntry, validate_round
 
 DEFAULT_FRY_FROM: Final = 10
 MIN_FRY_FROM: Final = 2

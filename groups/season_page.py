@@ -20,9 +20,8 @@ from groups.rating import RANKED_FROM, Rating, Ratings
 from groups.season import DateRange, Season, by_name
 from groups.season_memo import season_and_ratings
 from groups.selectors import player_names
-from rounds.errors import translated
-from rounds.rules.scoring import Refusal
-from rounds.templatetags.table import minus
+from rounds.public import minus, translated
+from rounds.rules.ruleset import Refusal
 
 RANGES = {
     "all": _("All"),

@@ -18,11 +18,19 @@ from groups.league import LeagueRules
 from groups.models import Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.rating import Ratings
 from groups.season import ALL_DATES, DateRange, Evening, Season, SeasonRound
-from rounds.inputs import SessionSettings, clean_settings
-from rounds.models import Player, Round, Session
-from rounds.rules.scoring import Places, real_losses
-from rounds.selectors import Viewer, by_key
-from rounds.state import money, settlement_of
+from rounds.public import (
+    Player,
+    Round,
+    Session,
+    SessionSettings,
+    Viewer,
+    by_key,
+    money,
+    settlement_of,
+    stored_settings,
+)
+from rounds.rules.ruleset import Places
+from rounds.rules.scoring import real_losses
 
 
 def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:
@@ -48,9 +56,10 @@ def group_by_key(key: str) -> tuple[Group, Viewer] | None:
 
 
 def group_rules(group: Group) -> SessionSettings | None:
-    """The group's own rules (SPEC 5 "Our rules"), read by the parser that checked them; None
-    while the group has none. Its evenings, rematches and club nights start from them."""
-    return None if group.rules is None else clean_settings(group.rules)
+    """The group's own rules (SPEC 5 "Our rules"), read as they were stored (a setting added or
+    tightened since changes nothing); None while the group has none. Its evenings, rematches and
+    club nights start from them."""
+    return None if group.rules is None else stored_settings(group.rules)
 
 
 def league_rules(group: Group) -> LeagueRules:
@@ -104,7 +113,7 @@ def fry_from(tiers: list[list[int]]) -> int | None:
     return tiers[1][0] if len(tiers) > 1 else None
 
 
-SESSION_FIELDS = ("pairwise", "totals", "house", "mode", "value_per_point", "currency")
+SESSION_FIELDS = ("pairwise", "totals", "house", "rules_json", "value_per_point", "currency")
 
 
 def season_evenings(group: Group, dates: DateRange = ALL_DATES) -> list[Evening]:
@@ -176,31 +185,28 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
             "session_id",
             "winner",
             "covering",
-            Cast("tiers", TextField()),
+            Cast("rules_json", TextField()),
             Cast("cards", TextField()),
             Cast("penalties", TextField()),
-            Cast("places", TextField()),
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
-    # A season holds a few tiers and places over thousands of rounds: each read once.
+    # A season holds a few sets of rules over thousands of rounds: each read once.
     stored = json.loads("[" + ",".join(f"[{row[4]},{row[5]}]" for row in rows) + "]")
-    fried: dict[tuple[str, str | None], int | None] = {}
-    for (session_id, winner, covering, tiers, _cards, _penalties, places), (cards, penalties) in zip(
+    fried: dict[str, int | None] = {}
+    for (session_id, winner, covering, rules, _cards, _penalties), (cards, penalties) in zip(
         rows, stored, strict=True
     ):
-        if (tiers, places) not in fried:
-            fried[tiers, places] = (
-                fry_from(json.loads(tiers))
-                if places in (None, "null")
-                else Places.from_json(json.loads(places)).heavy_from
-            )
+        if rules not in fried:
+            shown = json.loads(rules)
+            places = shown.get("places")
+            fried[rules] = fry_from(shown["tiers"]) if places is None else Places.from_json(places).heavy_from
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),
                 # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
-                fry_from=fried[tiers, places],
+                fry_from=fried[rules],
             )
         )
     return rounds

@@ -13,14 +13,18 @@ from groups.inputs import clean_group_settings, clean_league, clean_new_name
 from groups.league import LeagueRules
 from groups.models import MAX_GROUP_PLAYERS, MAX_GROUP_ROUNDS, Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.selectors import group_rules, league_rules
-from rounds import services as rounds_services
-from rounds.errors import ServiceError
-from rounds.inputs import SessionSettings, clean_players
-from rounds.models import Round, Session
+from rounds.public import (
+    Round,
+    ServiceError,
+    Session,
+    SessionSettings,
+    apply_settings,
+    clean_players,
+    settings_json,
+)
+from rounds.public import session_create as create_session
 from rounds.rules.names import name_key
-from rounds.rules.scoring import gettext_noop
-from rounds.services.sessions import apply_settings
-from rounds.state import settings_json
+from rounds.rules.ruleset import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
@@ -106,7 +110,7 @@ def group_session_create(
     The session shows each player under the name the group knows them by."""
     check_group_room(group)
     members = group_players_for(group, clean_players(list(players)))
-    session = rounds_services.session_create(
+    session = create_session(
         players=[member.name for member in members], settings=settings, randomize_seats=randomize_seats
     )
     link_evening(group=group, session=session, players=members, played_on=timezone.localdate())

@@ -17,11 +17,8 @@ from groups.models import Group
 from groups.season import DateRange
 from groups.season_page import season_context
 from groups.selectors import evenings_list, group_by_key, group_json
-from rounds.errors import status_of, translated
-from rounds.ratelimit import RateLimited, rate_limited
-from rounds.rules.scoring import Refusal
-from rounds.selectors import Viewer, open_by_key
-from rounds.sharing import share_link
+from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link, status_of, translated
+from rounds.rules.ruleset import Refusal
 
 
 def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from rounds import services
-from rounds.errors import VIEW_ONLY, ProtocolError
+from rounds.errors import ProtocolError
 from rounds.export import rounds_csv
 from rounds.inputs import (
     SETTINGS_FIELDS,
@@ -20,28 +20,24 @@ from rounds.inputs import (
     clean_round_entry,
     clean_settings,
 )
-from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, state_response
-from rounds.locking import lock_acquire, lock_release, lock_state, lock_takeover
+from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, open_session, state_response
+from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
 from rounds.outbox import stored_requests
 from rounds.payments import transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
-from rounds.selectors import HOUSE, Viewer, open_by_key, round_history, session_by_key, session_history
+from rounds.selectors import (
+    HOUSE,
+    Viewer,
+    lock_state,
+    round_history,
+    session_history,
+)
 from rounds.services.preview import round_preview
 from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
 from rounds.state import state_after_write, table_state
-
-
-def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
-    return open_by_key(
-        session_by_key,
-        key,
-        write=write,
-        missing=ProtocolError(404, _("There is no session with this key")),
-        view_only=ProtocolError(403, _(VIEW_ONLY), field="key"),
-    )
 
 
 @endpoint("POST")

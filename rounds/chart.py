@@ -6,7 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import ngettext
 
-from rounds.templatetags.table import house_label, minus
+from rounds.labels import house_label, minus
 
 WIDTH, HEIGHT = 340, 190
 LEFT, RIGHT, TOP, BOTTOM = 36, 10, 10, 24

@@ -39,7 +39,7 @@ from rounds.models import Session
 from rounds.publish import written_from
 from rounds.ratelimit import Allowance
 from rounds.replies import write_reply
-from rounds.rules.scoring import Refusal, gettext_noop
+from rounds.rules.ruleset import Refusal, gettext_noop
 from rounds.selectors import Viewer, session_by_key
 from rounds.services.preview import round_preview
 from rounds.state import for_viewer, links_json, reply_json, table_state

@@ -2,8 +2,7 @@
 
 from django.utils.translation import gettext, ngettext
 
-from rounds.rules.ruleset import Plural
-from rounds.rules.scoring import Refusal, gettext_noop
+from rounds.rules.ruleset import Plural, Refusal, gettext_noop
 
 LOCK_HELD = gettext_noop("Round %(round)s is being entered on %(holder)s")
 LOCK_EDITING = gettext_noop("Round %(round)s is being corrected on %(holder)s")

@@ -9,12 +9,12 @@ from django.utils.formats import date_format
 from django.utils.translation import pgettext
 
 from rounds.chart import running_totals_svg
+from rounds.labels import house_label
 from rounds.models import Session
-from rounds.rules import scoring
+from rounds.rules.ruleset import Mode
 from rounds.rules.stats import player_stats
 from rounds.selectors import HOUSE, ScoredSession, Viewer, scored_session
 from rounds.state import table_state
-from rounds.templatetags.table import house_label
 
 
 def net_rows(state: dict) -> list[dict]:
@@ -90,7 +90,7 @@ def evening(session: Session, *, viewer: Viewer) -> dict:
         "stats": stats_rows(scored, state),
         "chart": running_totals_svg(state),
         "summary": summary_text(session, state),
-        "points_mode": state["settings"]["mode"] == scoring.Mode.POINTS.value,
+        "points_mode": state["settings"]["mode"] == Mode.POINTS.value,
     }
     if state["settlement"]:
         story |= {"nets": net_rows(state), "transfers": transfer_rows(state)}

@@ -7,41 +7,48 @@ they name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
-from rounds.rules.scoring import MAX_PLAYERS, CoveringStyle, Mode, Refusal, RoundEntry
+from rounds.rules import fields
+from rounds.rules.fields import POINTS_PER_TWO, Kind
+from rounds.rules.ruleset import MAX_PLAYERS, Mode, Refusal
+from rounds.rules.scoring import RoundEntry
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12
 PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
-DEFAULT_PLACES = {"pays": [100, 200, 300], "heavy_pays": [200, 400, 600], "heavy_from": 10, "house_cut": 100}
+DEFAULT_PLACES = fields.DEFAULT_PLACES.to_json()
+MAX_TYPED_AMOUNT = 100_000  # an amount typed on the form (the rules allow more through the API)
 BY_PLACE = Mode.BY_PLACE.value
+LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks one, or neither
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
     ("rounds", pgettext_lazy("length", "Rounds")),
     ("target", pgettext_lazy("length", "Target")),
 ]
-MODE_CHOICES = [
-    (Mode.POINTS.value, _("Points")),
-    (Mode.WINNER_TAKES_ALL.value, _("Winner takes all")),
-    (Mode.PAY_DIFFERENCE.value, _("Pay the difference")),
-    (Mode.BY_PLACE.value, _("Paying by place")),
-]
+
+
+def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
+    return [(value, _(label)) for value, label in zip(setting.choices, setting.choice_labels, strict=True)]
+
+
+MODE, TIERS, TWOS = (fields.BY_NAME[name] for name in ("mode", "tiers", "twos"))
+PLACE_PARTS = fields.BY_NAME["places"].parts
+PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
+MODE_CHOICES = choices_of(MODE)
 TWOS_CHOICES = [
     ("off", pgettext_lazy("twos rule", "Off")),
     ("points", _("Points per 2")),
     ("doubles", _("Each 2 doubles")),
-]
-COVERING_STYLE_CHOICES = [
-    (CoveringStyle.PAYS_FOR_EVERYONE.value, _("pays for everyone")),
-    (CoveringStyle.TAKES_WHOLE_LOSS.value, _("takes the whole loss")),
 ]
 
 
@@ -63,24 +70,22 @@ def form_values(settings: dict) -> dict:
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
         "twos_rule": "doubles" if twos.get("doubles") else "points" if twos else "off",
-        "points_per_two": twos.get("points_per_two") or 4,
-        "pays": list(places["pays"]),
-        "heavy_pays": list(places["heavy_pays"]),
-        "heavy_from": places["heavy_from"],
-        "house_cut": places["house_cut"],
+        "points_per_two": twos.get("points_per_two") or POINTS_PER_TWO.offered,
+        **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
+        **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
         "house_name": settings.get("house_name") or "",  # blank: "House", in the page's language
         "length": "rounds" if rounds else "target" if target else "open",
-        "rounds": rounds or 7,
-        "target": target or 50,
+        "rounds": rounds or fields.BY_NAME["rounds"].offered,
+        "target": target or fields.BY_NAME["target"].offered,
     }
 
 
 def as_initial(values: dict) -> dict:
-    initial = {key: value for key, value in values.items() if key not in {"tiers", "pays", "heavy_pays"}}
+    initial = {key: value for key, value in values.items() if key not in {"tiers", *PLACE_TABLES}}
     for number, (from_cards, times) in enumerate(values["tiers"], start=1):
         initial[f"tier_from_{number}"] = from_cards
         initial[f"tier_times_{number}"] = times
-    for table in ("pays", "heavy_pays"):
+    for table in PLACE_TABLES:
         for number, amount in enumerate(values[table], start=1):
             initial[f"{table}_{number}"] = amount
     return initial
@@ -88,11 +93,11 @@ def as_initial(values: dict) -> dict:
 
 def initial_from_state(settings: dict) -> dict:
     """The settings form of a running session, from its state payload."""
-    return as_initial(form_values(settings)) | {
-        "value_per_point": settings["value_per_point"] or "",
-        "currency": settings["currency"],
-        "covering_rule": settings["covering_rule"],
-        "covering_style": settings["covering_style"],
+    values = form_values(settings)
+    return as_initial(values) | {
+        setting.name: "" if settings[setting.name] is None else settings[setting.name]
+        for setting in typed_settings()
+        if setting.name in settings and setting.name not in values
     }
 
 
@@ -126,42 +131,52 @@ def plain_messages(form: forms.Form) -> None:
                 field.error_messages["invalid"] = _("give a number")
 
 
+def typed_settings() -> list[fields.Setting]:
+    """The settings typed into a field of their own (the rest are shown specially: the mode's
+    radios, the tier rows, the twos rule's choice, the place tables, the length's choice)."""
+    typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
+    for setting in fields.SETTINGS:
+        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and part.kind is not Kind.FLAG]
+    return typed
+
+
+def form_field(setting: fields.Setting) -> forms.Field:
+    """A setting's form field, from its declaration: its bounds, what the form offers, its label."""
+    initial = setting.offered if setting.offered is not None else setting.default
+    return FORM_FIELDS[setting.kind](setting, required=False, initial=initial, label=_(setting.label))
+
+
+FORM_FIELDS: dict[Kind, Callable[..., forms.Field]] = {
+    Kind.CHOICE: lambda setting, **common: forms.ChoiceField(choices=choices_of(setting), **common),
+    Kind.COUNT: lambda setting, **common: forms.IntegerField(
+        min_value=setting.minimum, max_value=setting.maximum, **common
+    ),
+    Kind.AMOUNT: lambda setting, **common: forms.IntegerField(
+        min_value=0, max_value=MAX_TYPED_AMOUNT, **common
+    ),
+    Kind.FLAG: lambda setting, **common: forms.BooleanField(**common),
+    Kind.CODE: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+    Kind.NAME: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+    Kind.MONEY: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+}
+
+
 class SettingsForm(forms.Form):
     """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
 
     max_tier_rows = EXTRA_TIERS
 
-    mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_("Scoring"))
-    base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_("Points per card"))
-    twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_("2s held"))
-    twos_on = forms.BooleanField(required=False, label=_("Count leftover 2s"))  # a page from before twos_rule
-    points_per_two = forms.IntegerField(
-        min_value=1, max_value=100, initial=4, required=False, label=_("Points per 2")
-    )
-    covering_rule = forms.BooleanField(required=False, label=_("Covering (assistant rule)"))
-    covering_style = forms.ChoiceField(
-        choices=COVERING_STYLE_CHOICES,
-        required=False,
-        initial=CoveringStyle.PAYS_FOR_EVERYONE.value,
-        label=_("The covering player"),
-    )
-    heavy_from = forms.IntegerField(
-        min_value=1, max_value=13, initial=10, required=False, label=_("Heavy round from")
-    )
-    house_cut = forms.IntegerField(
-        min_value=0, max_value=100000, initial=100, required=False, label=_("House cut")
-    )
-    house_name = forms.CharField(required=False, max_length=40, label=_("The house"))
+    mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_(MODE.label))
+    base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_(TIERS.label))
+    twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_(TWOS.label))
     length = forms.ChoiceField(choices=LENGTH_CHOICES, initial="open", label=_("Length"))
-    rounds = forms.IntegerField(min_value=1, max_value=999, initial=7, required=False, label=_("Rounds"))
-    target = forms.IntegerField(min_value=1, max_value=100000, initial=50, required=False, label=_("Target"))
-    value_per_point = forms.CharField(required=False, max_length=20, label=_("Value per point"))
-    currency = forms.CharField(required=False, max_length=8, label=_("Currency"))
     rescore = forms.BooleanField(required=False, label=_("Rescore every round with these rules"))
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("initial", as_initial(form_values(DEFAULT_PRESET.as_json())))
         super().__init__(*args, **kwargs)
+        for setting in typed_settings():
+            self.fields[setting.name] = form_field(setting)
         for number in range(1, EXTRA_TIERS + 1):
             self.fields[f"tier_from_{number}"] = forms.IntegerField(
                 required=False, min_value=2, max_value=13, label=_("Higher rate: from how many cards")
@@ -173,10 +188,10 @@ class SettingsForm(forms.Form):
                 decimal_places=2,
                 label=_("Higher rate: multiple of the base rate"),
             )
-        for table, label in (("pays", _("Each place pays")), ("heavy_pays", _("A heavy round pays"))):
+        for table, label in ((part.name, _(part.label)) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS):
             for number in range(1, PLACES + 1):
                 self.fields[f"{table}_{number}"] = forms.IntegerField(
-                    required=False, min_value=0, max_value=100000, label=label
+                    required=False, min_value=0, max_value=MAX_TYPED_AMOUNT, label=label
                 )
         plain_messages(self)
         self.changes: dict[str, object] = {}
@@ -201,7 +216,7 @@ class SettingsForm(forms.Form):
 
     def place_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """(normal, heavy) amount of each place, 2nd to 4th."""
-        return [(self[f"pays_{n}"], self[f"heavy_pays_{n}"]) for n in range(1, PLACES + 1)]
+        return [tuple(self[f"{table}_{n}"] for table in PLACE_TABLES) for n in range(1, PLACES + 1)]
 
     def tiers(self, base: int) -> list[list[int]]:
         tiers = [[1, base]]
@@ -233,19 +248,21 @@ class SettingsForm(forms.Form):
         return given
 
     def twos(self, data: dict) -> dict | None:
-        rule = data.get("twos_rule") or ("points" if data.get("twos_on") else "off")
+        rule = data.get("twos_rule") or "off"
         if data["mode"] == BY_PLACE or rule == "off":
             return None  # places pay fixed amounts: the 2s rule is not offered there
         if rule == "doubles":
             return {"doubles": True}
-        return {"points_per_two": data.get("points_per_two") or 4}
+        return {"points_per_two": data.get("points_per_two") or POINTS_PER_TWO.offered}
 
     def places(self, data: dict) -> dict:
         return {
-            "pays": self.place_amounts("pays"),
-            "heavy_pays": self.place_amounts("heavy_pays"),
-            "heavy_from": data.get("heavy_from") or DEFAULT_PLACES["heavy_from"],
-            "house_cut": DEFAULT_PLACES["house_cut"] if data.get("house_cut") is None else data["house_cut"],
+            **{table: self.place_amounts(table) for table in PLACE_TABLES},
+            **{
+                part.name: part.default if data.get(part.name) is None else data[part.name]
+                for part in PLACE_PARTS
+                if part.kind is not Kind.AMOUNTS
+            },
         }
 
     def clean(self) -> dict:
@@ -258,15 +275,19 @@ class SettingsForm(forms.Form):
             "twos": self.twos(data),
             "rounds": data.get("rounds") if data["length"] == "rounds" else None,
             "target": data.get("target") if data["length"] == "target" else None,
-            "value_per_point": data.get("value_per_point") or None,
-            "currency": data.get("currency") or "",
-            "covering_rule": data.get("covering_rule", False),
         }
+        for setting in fields.SETTINGS:
+            if setting.kind not in FORM_FIELDS or setting.name in LENGTH_SETTINGS:
+                continue
+            value = data.get(setting.name)
+            if setting.kind is Kind.CHOICE and not value:
+                continue  # a page from before the choice existed keeps it
+            if Mode(data["mode"]) in setting.modes:
+                self.changes[setting.name] = (
+                    value.strip() if setting.kind is Kind.NAME else value or setting.default
+                )
         if data["mode"] == BY_PLACE:
             self.changes["places"] = self.places(data)
-            self.changes["house_name"] = (data.get("house_name") or "").strip()
-        if data.get("covering_style"):  # a page from before the choice existed keeps the style
-            self.changes["covering_style"] = data["covering_style"]
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))
         try:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from rounds.errors import ServiceError
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
+from rounds.rules import fields
+from rounds.rules.fields import POINTS_PER_TWO, Kind, Setting
 from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
@@ -21,43 +23,24 @@ from rounds.rules.names import (
     normal_name,
 )
 from rounds.rules.places import check_places
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     MAX_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    CoveringStyle,
     Mode,
-    RoundEntry,
     RoundRules,
     gettext_noop,
     is_whole_number,
 )
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.tiers import validate_tiers
 
-MAX_ROUNDS = 999
-MAX_TARGET = 100_000
-MAX_POINTS_PER_TWO = 100
 MAX_VALUE_PER_POINT = Decimal("1000000")
-MAX_CURRENCY_LENGTH = 8
 MAX_REQUEST_ID_LENGTH = 100
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-SETTINGS_FIELDS = frozenset(
-    {
-        "preset",
-        "mode",
-        "tiers",
-        "twos",
-        "rounds",
-        "target",
-        "value_per_point",
-        "currency",
-        "covering_rule",
-        "covering_style",
-        "places",
-        "house_name",
-    }
-)
+# What a settings body may carry: every declared setting (rounds/rules/fields.py), and a preset.
+SETTINGS_FIELDS = frozenset({"preset", *fields.BY_NAME})
 
 
 @dataclass(frozen=True)
@@ -78,16 +61,17 @@ class SessionSettings:
 
     @classmethod
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:
-        """A preset's rules and length; the wager, covering and house kept from `keep`."""
-        style = keep.rules.covering_style if keep else CoveringStyle.PAYS_FOR_EVERYONE
+        """What the preset sets (rounds/rules/fields.py); every other setting kept from `keep`."""
+        keep = keep or cls(
+            rules=RoundRules(), **{setting.stored_as: setting.default for setting in fields.SESSION}
+        )
+        sets = preset.as_json()
         return cls(
-            rules=replace(preset.rules, covering_style=style),
-            rounds_limit=preset.rounds,
-            target=preset.target,
-            value_per_point=keep.value_per_point if keep else None,
-            currency=keep.currency if keep else "",
-            covering_rule=keep.covering_rule if keep else False,
-            house_name=keep.house_name if keep else "",
+            rules=RoundRules.from_json(keep.rules.to_json() | sets),
+            **{
+                setting.stored_as: sets[setting.name] if setting.preset else getattr(keep, setting.stored_as)
+                for setting in fields.SESSION
+            },
         )
 
 
@@ -127,15 +111,32 @@ def clean_players(raw: object) -> list[str]:
     return clean_names(raw, messages=PLAYER_NAME, field="players")
 
 
-def clean_optional_count(raw: object, *, field: str, maximum: int, template: str) -> int | None:
-    if raw is None:
+def within(raw: object, setting: Setting) -> bool:
+    return is_whole_number(raw) and setting.minimum <= raw <= setting.maximum  # type: ignore[operator]
+
+
+def clean_count(raw: object, setting: Setting) -> int | None:
+    """A whole number within the setting's bounds; null where null is a value (no limit)."""
+    if raw is None and setting.nullable:
         return None
-    if not is_whole_number(raw) or not 1 <= raw <= maximum:  # type: ignore[operator]
-        raise ServiceError(template, field=field, maximum=maximum)
+    if not within(raw, setting):
+        raise ServiceError(setting.refusal, field=setting.name, maximum=setting.maximum)
     return raw  # type: ignore[return-value]
 
 
-def clean_value_per_point(raw: object) -> Decimal | None:
+def clean_flag(raw: object, setting: Setting) -> bool:
+    if not isinstance(raw, bool):
+        raise ServiceError(setting.refusal, field=setting.name)
+    return raw
+
+
+def clean_choice(raw: object, setting: Setting) -> str:
+    if not isinstance(raw, str) or raw not in setting.choices:
+        raise ServiceError(setting.refusal, field=setting.name)
+    return raw
+
+
+def clean_value_per_point(raw: object, setting: Setting | None = None) -> Decimal | None:
     if raw is None or raw == "":
         return None
     problem = ServiceError(
@@ -161,10 +162,10 @@ def clean_value_per_point(raw: object) -> Decimal | None:
     return abs(value)  # "-0" is 0
 
 
-def clean_currency(raw: object) -> str:
+def clean_currency(raw: object, setting: Setting = fields.BY_NAME["currency"]) -> str:
     if raw is None:
         return ""
-    if not isinstance(raw, str) or len(raw.strip()) > MAX_CURRENCY_LENGTH or has_control_characters(raw):
+    if not isinstance(raw, str) or len(raw.strip()) > setting.max_length or has_control_characters(raw):
         raise ServiceError(
             gettext_noop("Currency: give a short code or symbol such as EUR, HKD or $"),
             field="currency",
@@ -173,47 +174,30 @@ def clean_currency(raw: object) -> str:
     return currency.upper() if currency.isascii() and currency.isalpha() else currency
 
 
-TWOS_RULE_REFUSED = gettext_noop(
-    'Twos rule: give null, {"points_per_two": N} with N from 1 to 100, or {"doubles": true}'
-)
-
-
-def clean_twos_rule(raw: object) -> dict:
-    """The twos rule as RoundRules fields: off, points per 2 held, or each 2 doubling."""
+def clean_twos_rule(raw: object, setting: Setting) -> dict | None:
+    """The twos rule as the JSON has it: off (null), points per 2 held, or each 2 doubling."""
     if raw is None:
-        return {"points_per_two": None, "twos_double": False}
+        return None
     if isinstance(raw, Mapping) and set(raw) == {"doubles"}:
         if raw["doubles"] is not True:
             raise ServiceError(
                 gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
                 field="twos",
             )
-        return {"points_per_two": None, "twos_double": True}
+        return {"doubles": True}
     points = raw.get("points_per_two") if isinstance(raw, Mapping) else None
-    if (
-        not isinstance(raw, Mapping)
-        or set(raw) != {"points_per_two"}
-        or not is_whole_number(points)
-        or not 1 <= points <= MAX_POINTS_PER_TWO
-    ):  # type: ignore[operator]
-        raise ServiceError(TWOS_RULE_REFUSED, field="twos")
-    return {"points_per_two": points, "twos_double": False}
+    if not isinstance(raw, Mapping) or set(raw) != {"points_per_two"} or not within(points, POINTS_PER_TWO):
+        raise ServiceError(setting.refusal, field=setting.name)
+    return {"points_per_two": points}
 
 
 def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
-    """The rule fields sent (mode, tiers, twos, covering_style, places) applied to `rules`."""
-    changes: dict[str, object] = {}
-    if "mode" in raw:
-        changes["mode"] = clean_mode(raw["mode"])
-    if "tiers" in raw:
-        changes["tiers"] = validate_tiers(raw["tiers"])
-    if "places" in raw:
-        changes["places"] = check_places(raw["places"], base=rules.places)
-    if "twos" in raw:
-        changes.update(clean_twos_rule(raw["twos"]))
-    if "covering_style" in raw:
-        changes["covering_style"] = clean_covering_style(raw["covering_style"])
-    rules = replace(rules, **changes)
+    """The rule fields sent applied to `rules`, each checked as its declaration says, in its order."""
+    changed = rules.to_json()
+    for setting in fields.RULES:
+        if setting.name in raw:
+            changed[setting.name] = clean_rule(raw[setting.name], setting, rules)
+    rules = RoundRules.from_json(changed)
     if rules.by_place and rules.counts_twos:
         raise ServiceError(
             gettext_noop("Twos rule: paying by place does not count 2s; give null"), field="twos"
@@ -221,23 +205,20 @@ def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
     return rules
 
 
-def clean_mode(raw: object) -> Mode:
-    try:
-        return Mode(raw)
-    except ValueError:
-        raise ServiceError(
-            gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"), field="mode"
-        ) from None
+def clean_rule(raw: object, setting: Setting, rules: RoundRules) -> object:
+    """A rule's value as its JSON has it: by the kinds only rules have, else as a session's setting."""
+    if setting.kind in RULE_CLEANERS:
+        return RULE_CLEANERS[setting.kind](raw, setting, rules)
+    cleaned = SESSION_CLEANERS[setting.kind](raw, setting)
+    return str(cleaned) if isinstance(cleaned, Decimal) else cleaned
 
 
-def clean_covering_style(raw: object) -> CoveringStyle:
-    try:
-        return CoveringStyle(raw)
-    except ValueError:
-        raise ServiceError(
-            gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
-            field="covering_style",
-        ) from None
+RULE_CLEANERS: dict[Kind, Callable[[object, Setting, RoundRules], object]] = {
+    Kind.CHOICE: lambda raw, setting, _rules: clean_choice(raw, setting),
+    Kind.TIERS: lambda raw, _setting, _rules: [list(tier) for tier in validate_tiers(raw)],
+    Kind.PLACES: lambda raw, _setting, rules: check_places(raw, base=rules.places).to_json(),
+    Kind.TWOS: lambda raw, setting, _rules: clean_twos_rule(raw, setting),
+}
 
 
 def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = None) -> SessionSettings:
@@ -253,30 +234,9 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
     changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
-    if "rounds" in raw:
-        changes["rounds_limit"] = clean_optional_count(
-            raw["rounds"],
-            field="rounds",
-            maximum=MAX_ROUNDS,
-            template=gettext_noop("Rounds: give null (open-ended) or a whole number from 1 to %(maximum)s"),
-        )
-    if "target" in raw:
-        changes["target"] = clean_optional_count(
-            raw["target"],
-            field="target",
-            maximum=MAX_TARGET,
-            template=gettext_noop("Target: give null or a whole number of points from 1 to %(maximum)s"),
-        )
-    if "value_per_point" in raw:
-        changes["value_per_point"] = clean_value_per_point(raw["value_per_point"])
-    if "currency" in raw:
-        changes["currency"] = clean_currency(raw["currency"])
-    if "covering_rule" in raw:
-        if not isinstance(raw["covering_rule"], bool):
-            raise ServiceError(gettext_noop("covering_rule: give true or false"), field="covering_rule")
-        changes["covering_rule"] = raw["covering_rule"]
-    if "house_name" in raw:
-        changes["house_name"] = clean_house_name(raw["house_name"])
+    for setting in fields.SESSION:
+        if setting.name in raw:
+            changes[setting.stored_as] = SESSION_CLEANERS[setting.kind](raw[setting.name], setting)
     settings = replace(settings, **changes)
     if settings.target is not None and settings.mode is not Mode.POINTS:
         raise ServiceError(
@@ -364,7 +324,7 @@ HOUSE_NAME = NameMessages(
 )
 
 
-def clean_house_name(raw: object) -> str:
+def clean_house_name(raw: object, _setting: Setting | None = None) -> str:
     """Who keeps the score in a by_place session; null or "" for the default (House)."""
     if raw is None or raw == "":
         return ""
@@ -391,3 +351,26 @@ def clean_counts(raw: object) -> str | None:
 
 def clean_device(raw: object) -> str:
     return clean_name(raw, messages=DEVICE_NAME, field="device", max_length=MAX_DEVICE_LENGTH)
+
+
+SESSION_CLEANERS: dict[Kind, Callable[[object, Setting], object]] = {
+    Kind.COUNT: clean_count,
+    Kind.MONEY: clean_value_per_point,
+    Kind.CODE: clean_currency,
+    Kind.FLAG: clean_flag,
+    Kind.NAME: clean_house_name,
+}
+
+
+def stored_settings(raw: Mapping[str, object]) -> SessionSettings:
+    """Settings as they were stored (a group's own rules: rounds/state.py's settings JSON, checked
+    when stored, so trusted, as RoundRules.from_json trusts a round's): each declared setting read
+    as it is, one declared since taking its default, one no longer declared left out. A setting
+    tightened since plays as it was stored."""
+    values: dict[str, object] = {}
+    for setting in fields.SESSION:
+        value = raw.get(setting.name)
+        if setting.kind is Kind.MONEY and value not in (None, ""):
+            value = Decimal(str(value))
+        values[setting.stored_as] = setting.default if value is None or value == "" else value
+    return SessionSettings(rules=RoundRules.from_json(raw), **values)

@@ -17,12 +17,25 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from rounds.errors import ProtocolError, refusal
+from rounds.errors import VIEW_ONLY, ProtocolError, refusal
+from rounds.models import Session
 from rounds.ratelimit import RateLimited
-from rounds.rules.scoring import Refusal
+from rounds.rules.ruleset import Refusal
+from rounds.selectors import Viewer, open_by_key, session_by_key
 from rounds.state import reply_json
 
 LOCK_HEADER = "X-Entry-Lock"
+
+
+def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
+    """The session a key in the URL opens, and what that key may do; 404 or 403 otherwise."""
+    return open_by_key(
+        session_by_key,
+        key,
+        write=write,
+        missing=ProtocolError(404, _("There is no session with this key")),
+        view_only=ProtocolError(403, _(VIEW_ONLY), field="key"),
+    )
 
 
 def refused(error: ProtocolError | Refusal) -> JsonResponse:

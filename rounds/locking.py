@@ -8,7 +8,6 @@ every acquire and takeover; writes check it under a row lock (fencing).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -31,7 +30,8 @@ from rounds.errors import (
 )
 from rounds.inputs import clean_counts, clean_device, clean_token
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
-from rounds.rules.scoring import gettext_noop, is_whole_number
+from rounds.rules.ruleset import gettext_noop, is_whole_number
+from rounds.selectors import is_live, lease_id, lock_json, lock_state
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,6 @@ class LockGrant:
         }
 
 
-def lease_id(token: str) -> str:
-    """A public name for a lease: followers see it, only the holder can match it to its token."""
-    return hashlib.sha256(token.encode()).hexdigest()[:16]
-
-
 def clean_round_number(session: Session, raw: object) -> int | None:
     """The round a correction is for: None (a new round) or one the session has."""
     if raw is None:
@@ -69,37 +64,6 @@ def clean_round_number(session: Session, raw: object) -> int | None:
             gettext_noop("Round: there is no round %(number)s to correct"), field="round", number=raw
         )
     return raw  # type: ignore[return-value]
-
-
-def lock_state(session_id: int) -> dict | None:
-    """The entry lock as followers see it, timed by the database's clock."""
-    lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=clock.db_now()).first()
-    if lock is None or not is_live(lock):
-        return None
-    return lock_json(
-        lock, expires_in=(lock.expires_at - lock.db_now).total_seconds(), idle_for=idle_for(lock)
-    )
-
-
-def idle_for(lock: EntryLock) -> float:
-    """How idle the lease is, against `idle_after`: a lease may be taken over once it has not
-    been renewed for LOCK_IDLE_SECONDS, or held LOCK_HOLD_SECONDS without entry activity (a
-    round written or a count typed), however often it was renewed meanwhile."""
-    now = lock.db_now
-    unrenewed = (now - lock.renewed_at).total_seconds()
-    inactive = (now - (lock.active_at or lock.renewed_at)).total_seconds()
-    return max(unrenewed, inactive - (settings.LOCK_HOLD_SECONDS - settings.LOCK_IDLE_SECONDS))
-
-
-def lock_json(lock: EntryLock, *, expires_in: float, idle_for: float) -> dict:
-    return {
-        "holder": lock.holder,
-        "expires_in": round(expires_in, 1),
-        "idle_for": round(idle_for, 1),
-        "idle_after": settings.LOCK_IDLE_SECONDS,
-        "round": lock.editing_round,
-        "lease": lease_id(lock.token),
-    }
 
 
 def announce_lock(session_id: int) -> None:
@@ -124,10 +88,6 @@ def lock_for_write(session: Session) -> EntryLock:
         .annotate(db_now=clock.db_now(), rounds_played=Coalesce(Subquery(last), 0))
         .get(session=session)
     )
-
-
-def is_live(lock: EntryLock) -> bool:
-    return bool(lock.token) and lock.expires_at > lock.db_now
 
 
 def refusal(lock: EntryLock, token: str | None) -> LockRefused:

@@ -16,11 +16,10 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 
 from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, Places, RoundRules
+from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, RoundRules
 from rounds.rules.scoring import RoundEntry
 
-MODE_CHOICES = [(mode.value, mode.value) for mode in Mode]
-COVERING_STYLE_CHOICES = [(style.value, style.value) for style in CoveringStyle]
+MODES = [mode.value for mode in Mode]
 COVERING_STYLES = [style.value for style in CoveringStyle]
 MAX_DEVICE_LENGTH = 40
 # The largest number a PositiveIntegerField holds on every database; a bigger one names no round.
@@ -34,59 +33,52 @@ MAX_SESSION_ROUNDS = 1000
 MAX_SESSION_CHANGES = 3000
 
 
-def twos_rule_one_style(prefix: str) -> models.CheckConstraint:
-    """Twos either add points per 2 held or double the penalty, never both."""
-    return models.CheckConstraint(
-        condition=Q(twos_double=False) | Q(points_per_two__isnull=True), name=f"{prefix}_twos_one_style"
-    )
+def rules_known(prefix: str) -> list[models.CheckConstraint]:
+    """The stored rules' mode and covering style are ones the app knows; the twos either add
+    points per 2 held (at least 1) or double the penalty, never both."""
+    twos = "rules_json__twos"
+    return [
+        models.CheckConstraint(condition=Q(rules_json__mode__in=MODES), name=f"{prefix}_mode_known"),
+        models.CheckConstraint(
+            condition=Q(rules_json__covering_style__in=COVERING_STYLES), name=f"{prefix}_covering_style_known"
+        ),
+        models.CheckConstraint(
+            condition=Q(**{f"{twos}__doubles__isnull": True})
+            | Q(**{f"{twos}__points_per_two__isnull": True}),
+            name=f"{prefix}_twos_one_style",
+        ),
+        models.CheckConstraint(
+            condition=Q(**{f"{twos}__points_per_two__isnull": True})
+            | Q(**{f"{twos}__points_per_two__gte": 1}),
+            name=f"{prefix}_points_per_two_positive",
+        ),
+    ]
 
 
-RULE_COLUMNS = ("mode", "tiers", "points_per_two", "twos_double", "covering_style", "places")
-JSON_RULE_COLUMNS = frozenset({"tiers", "places"})
+def rules_of_json(stored: str | dict) -> RoundRules:
+    """The rules from their stored JSON, as a row holds it or values_list() read it as text."""
+    return RoundRules.from_json(json.loads(stored) if isinstance(stored, str) else stored)
 
 
-def rules_of_columns(values: tuple) -> RoundRules:
-    """The rules from RULE_COLUMNS as values_list() read them (JSON columns cast to text)."""
-    columns = {
-        name: json.loads(value) if name in JSON_RULE_COLUMNS and isinstance(value, str) else value
-        for name, value in zip(RULE_COLUMNS, values, strict=True)
-    }
-    return Round(**columns).rules
+def default_rules() -> dict:
+    return RoundRules().to_json()
 
 
 class RulesColumns(models.Model):
-    """The columns a RoundRules is stored in; `rules` and `set_rules` are the only way in and out."""
+    """A RoundRules stored as its JSON (RoundRules.to_json(), rounds/rules/ruleset.py): a rule
+    added to it needs no column; `rules` and `set_rules` are the only way in and out."""
 
-    mode = models.CharField(max_length=20, choices=MODE_CHOICES, default=Mode.POINTS.value)
-    tiers = models.JSONField()
-    points_per_two = models.PositiveSmallIntegerField(null=True, blank=True)
-    twos_double = models.BooleanField(default=False)  # each 2 held doubles the penalty (SPEC 2)
-    covering_style = models.CharField(
-        max_length=20, choices=COVERING_STYLE_CHOICES, default=CoveringStyle.PAYS_FOR_EVERYONE.value
-    )
-    places = models.JSONField(null=True, blank=True)  # Places.to_json() in by_place, else null
+    rules_json = models.JSONField(default=default_rules)
 
     class Meta:
         abstract = True
 
     @property
     def rules(self) -> RoundRules:
-        return RoundRules(
-            mode=Mode(self.mode),
-            tiers=tuple((from_cards, rate) for from_cards, rate in self.tiers),
-            points_per_two=self.points_per_two,
-            twos_double=self.twos_double,
-            covering_style=CoveringStyle(self.covering_style),
-            places=None if self.places is None else Places.from_json(self.places),
-        )
+        return RoundRules.from_json(self.rules_json)
 
     def set_rules(self, rules: RoundRules) -> None:
-        self.mode = rules.mode.value
-        self.tiers = [list(tier) for tier in rules.tiers]
-        self.points_per_two = rules.points_per_two
-        self.twos_double = rules.twos_double
-        self.covering_style = rules.covering_style.value
-        self.places = None if rules.places is None else rules.places.to_json()
+        self.rules_json = rules.to_json()
 
 
 def new_key() -> str:
@@ -139,19 +131,13 @@ class Session(RulesColumns):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(
-                condition=Q(mode__in=[mode.value for mode in Mode]), name="session_mode_known"
-            ),
-            models.CheckConstraint(
-                condition=Q(points_per_two__isnull=True) | Q(points_per_two__gte=1),
-                name="session_points_per_two_positive",
-            ),
+            *rules_known("session"),
             models.CheckConstraint(
                 condition=Q(rounds_limit__isnull=True) | Q(rounds_limit__gte=1),
                 name="session_rounds_limit_positive",
             ),
             models.CheckConstraint(
-                condition=Q(target__isnull=True) | (Q(target__gte=1) & Q(mode=Mode.POINTS.value)),
+                condition=Q(target__isnull=True) | (Q(target__gte=1) & Q(rules_json__mode=Mode.POINTS.value)),
                 name="session_target_in_points_mode",
             ),
             models.CheckConstraint(
@@ -159,10 +145,6 @@ class Session(RulesColumns):
                 name="session_value_per_point_not_negative",
             ),
             models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="session_keys_differ"),
-            models.CheckConstraint(
-                condition=Q(covering_style__in=COVERING_STYLES), name="session_covering_style_known"
-            ),
-            twos_rule_one_style("session"),
         ]
 
     def __str__(self) -> str:
@@ -224,15 +206,9 @@ class Round(RulesColumns):
                 condition=Q(covering__isnull=True) | Q(covering__lt=MAX_PLAYERS),
                 name="round_covering_in_range",
             ),
-            models.CheckConstraint(
-                condition=Q(mode__in=[mode.value for mode in Mode]), name="round_mode_known"
-            ),
+            *rules_known("round"),
             models.CheckConstraint(condition=Q(winner__lt=MAX_PLAYERS), name="round_winner_in_range"),
-            models.CheckConstraint(
-                condition=Q(covering_style__in=COVERING_STYLES), name="round_covering_style_known"
-            ),
             models.CheckConstraint(condition=hands_in_range(), name="round_hands_in_range"),
-            twos_rule_one_style("round"),
         ]
 
     def __str__(self) -> str:

@@ -4,9 +4,12 @@ and operation()."""
 
 from __future__ import annotations
 
-from rounds.inputs import MAX_CURRENCY_LENGTH, MAX_REQUEST_ID_LENGTH
+from rounds.inputs import MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
+from rounds.rules import fields
+from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
+from rounds.rules.ruleset import MAX_CARDS
 
 NULL = {"type": "null"}
 
@@ -36,55 +39,73 @@ BOOLEAN = {"type": "boolean"}
 MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
 COUNTS = array(INTEGER, minItems=2, maxItems=4)
 PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
-TIERS = array(array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1, maxItems=13)
-TWOS_RULE = nullable(
-    {
-        "anyOf": [
-            obj(
-                {"points_per_two": {"type": "integer", "minimum": 1, "maximum": 100}},
-                required=("points_per_two",),
-                closed=True,
-            ),
-            obj({"doubles": {"const": True}}, required=("doubles",), closed=True),  # each 2 held doubles
-        ]
-    }
-)
-MODE = {"enum": ["points", "winner_takes_all", "pay_difference", "by_place"]}
-COVERING_STYLE = {"enum": ["pays_for_everyone", "takes_whole_loss"]}
-AMOUNTS = array({"type": "integer", "minimum": 0}, minItems=1, maxItems=3)
-# Paying by place (SPEC 3.6): each key optional in a body, all present in a reply.
-PLACES = obj(
-    {
-        "pays": AMOUNTS,
-        "heavy_pays": AMOUNTS,
-        "heavy_from": {"type": "integer", "minimum": 1, "maximum": 13},
-        "house_cut": {"type": "integer", "minimum": 0},
-    },
-    closed=True,
-)
-HOUSE_NAME = {"type": "string", "maxLength": MAX_NAME_LENGTH}
+
+
+# --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
+
+
+def value_schema(setting: Setting) -> dict:
+    """A setting's value as a body sends it (null apart) and a reply shows it."""
+    match setting.kind:
+        case Kind.CHOICE:
+            return {"enum": list(setting.choices)}
+        case Kind.COUNT:
+            return {"type": "integer", "minimum": setting.minimum, "maximum": setting.maximum}
+        case Kind.AMOUNT:
+            return {"type": "integer", "minimum": 0}
+        case Kind.AMOUNTS:
+            return array({"type": "integer", "minimum": 0}, minItems=1, maxItems=setting.maximum)
+        case Kind.FLAG:
+            return BOOLEAN
+        case Kind.CODE | Kind.NAME:
+            return {"type": "string", "maxLength": setting.max_length}
+        case Kind.MONEY:
+            return STRING
+        case Kind.TIERS:
+            return array(
+                array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2),
+                minItems=1,
+                maxItems=MAX_CARDS,
+            )
+        case Kind.TWOS:  # exactly one of its parts (each 2 held doubles: only true)
+            return {
+                "anyOf": [
+                    obj(
+                        {part.name: value_schema(part) if part.kind is not Kind.FLAG else {"const": True}},
+                        required=(part.name,),
+                        closed=True,
+                    )
+                    for part in setting.parts
+                ]
+            }
+        case Kind.PLACES:  # each key optional in a body, all present in a reply
+            return obj({part.name: value_schema(part) for part in setting.parts}, closed=True)
+    raise ValueError(setting.kind)
+
+
+def input_schema(setting: Setting) -> dict:
+    if setting.kind is Kind.MONEY:  # "0.50" or 0.5
+        return nullable({"anyOf": [STRING, {"type": "number", "minimum": 0}]})
+    schema = value_schema(setting)
+    return nullable(schema) if setting.nullable or setting.null_is_default else schema
+
+
+def shown_schema(setting: Setting) -> dict:
+    return nullable(value_schema(setting)) if setting.nullable else value_schema(setting)
+
+
 PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "house"}]}
-# covering_style: what covering did in the round (SPEC 3.4 or 3.5); absent in versions older than 3.5.
+# A round's rules; its covering style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
-    {"mode": MODE, "tiers": TIERS, "twos": TWOS_RULE, "covering_style": COVERING_STYLE, "places": PLACES},
-    required=("mode", "tiers", "twos"),
+    {setting.name: shown_schema(setting) for setting in fields.RULES},
+    required=tuple(setting.name for setting in fields.RULES if setting.always_shown),
 )
 REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
 DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
 
 SETTINGS_INPUT = {
-    "preset": nullable(STRING),
-    "mode": MODE,
-    "tiers": TIERS,
-    "twos": TWOS_RULE,
-    "rounds": nullable({"type": "integer", "minimum": 1, "maximum": 999}),
-    "target": nullable({"type": "integer", "minimum": 1, "maximum": 100_000}),
-    "value_per_point": nullable({"anyOf": [{"type": "string"}, {"type": "number", "minimum": 0}]}),
-    "currency": nullable({"type": "string", "maxLength": MAX_CURRENCY_LENGTH}),
-    "covering_rule": BOOLEAN,
-    "covering_style": COVERING_STYLE,
-    "places": nullable(PLACES),
-    "house_name": nullable(HOUSE_NAME),
+    "preset": nullable(STRING),  # a quick setup's id: its rules first, then the fields sent
+    **{setting.name: input_schema(setting) for setting in fields.SETTINGS},
 }
 
 SCHEMAS = {
@@ -97,30 +118,13 @@ SCHEMAS = {
             "id": STRING,
             "name": STRING,
             "description": STRING,
-            "mode": MODE,
-            "tiers": TIERS,
-            "twos": TWOS_RULE,
-            "places": PLACES,
-            "rounds": nullable(INTEGER),
-            "target": nullable(INTEGER),
+            **{setting.name: shown_schema(setting) for setting in fields.PRESET},
         },
-        required=("id", "name", "mode", "tiers", "twos", "rounds", "target"),
+        required=("id", "name", *(setting.name for setting in fields.PRESET if setting.always_shown)),
     ),
     "Settings": obj(
-        {
-            "mode": MODE,
-            "tiers": TIERS,
-            "twos": TWOS_RULE,
-            "rounds": nullable(INTEGER),
-            "target": nullable(INTEGER),
-            "value_per_point": nullable(STRING),
-            "currency": STRING,
-            "covering_rule": BOOLEAN,
-            "covering_style": COVERING_STYLE,
-            "places": PLACES,
-            "house_name": HOUSE_NAME,
-        },
-        required=("mode", "tiers", "twos", "rounds", "target", "value_per_point", "currency"),
+        {setting.name: shown_schema(setting) for setting in fields.SETTINGS},
+        required=tuple(setting.name for setting in fields.SETTINGS if setting.always_shown),
     ),
     "Round": obj(
         {

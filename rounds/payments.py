@@ -11,7 +11,7 @@ from django.utils import timezone
 from rounds import publish
 from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
-from rounds.rules.scoring import gettext_noop
+from rounds.rules.ruleset import gettext_noop
 from rounds.selectors import HOUSE
 from rounds.state import settlement_of
 

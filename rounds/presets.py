@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from rounds.rules.scoring import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
+from rounds.rules import fields
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
 from rounds.rules.tiers import house_tiers
 
 
 @dataclass(frozen=True)
 class Preset:
-    """A quick setup: its rules (the covering style is the session's own) and its length."""
+    """A quick setup: its rules and its length (a session keeps its own covering style over it)."""
 
     id: str
     name: str | Promise
@@ -23,15 +24,13 @@ class Preset:
     target: int | None = None
 
     def as_json(self) -> dict:
-        rules = self.rules.to_json()
-        del rules["covering_style"]
+        """Its name and what it sets (rounds/rules/fields.py: the settings a quick setup sets)."""
+        shown = self.rules.to_json() | {"rounds": self.rounds, "target": self.target}
         return {
             "id": self.id,
             "name": str(self.name),
             "description": str(self.description),
-            **rules,
-            "rounds": self.rounds,
-            "target": self.target,
+            **{setting.name: shown[setting.name] for setting in fields.PRESET if setting.name in shown},
         }
 
 

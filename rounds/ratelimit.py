@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from rounds.errors import ServiceError
 from rounds.models import RateCounter
-from rounds.rules.scoring import ngettext_noop
+from rounds.rules.ruleset import ngettext_noop
 
 TOO_MANY = {
     "session": ngettext_noop(

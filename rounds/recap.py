@@ -15,14 +15,13 @@ from django.utils.formats import date_format
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from rounds.api import open_session
-from rounds.jsonapi import endpoint
+from rounds.jsonapi import endpoint, open_session
+from rounds.labels import house_label, money, plain_money, signed
 from rounds.models import Session
 from rounds.rules.recap_image import recap_png
 from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, parties
 from rounds.selectors import Viewer
 from rounds.state import table_state
-from rounds.templatetags.table import house_label, money, plain_money, signed
 
 
 def recap_lines(session: Session, state: dict) -> list[Line]:

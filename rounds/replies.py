@@ -7,10 +7,28 @@ the rounds from the first one the write touched, as the group got them (rounds/s
 
 from __future__ import annotations
 
-from rounds.models import RoundVersion, Session
+from dataclasses import dataclass
+
+from rounds.models import Round, RoundVersion, Session
 from rounds.selectors import Viewer
-from rounds.services.records import RoundWrite
 from rounds.state import state_after_write
+
+
+@dataclass(frozen=True)
+class RoundWrite:
+    """What a round write did; `replayed` when a request_id had already done it.
+
+    `version_id` is the history version it recorded: what an undo takes back.
+    `session_version`: the session's version this write made (None when replayed), the key
+    of the state published after it, so the reply need not read the session again.
+    """
+
+    number: int
+    round: Round | None
+    replayed: bool = False
+    deleted: bool = False
+    version_id: int | None = None
+    session_version: int | None = None
 
 
 def write_reply(write: RoundWrite, session: Session, *, viewer: Viewer) -> dict:

@@ -4,21 +4,21 @@ The state payload is rounds/state.py's; nothing here writes or refuses a write."
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
+from django.conf import settings
+
+from rounds.clock import clock
 from rounds.errors import RoundMissing
-from rounds.models import MAX_ROUND_NUMBER, Player, Round, RoundVersion, Session
+from rounds.models import MAX_ROUND_NUMBER, EntryLock, Player, Round, RoundVersion, Session
 from rounds.rules import scoring
-from rounds.rules.scoring import (
-    Mode,
-    RoundEntry,
-    ScoredRound,
-    is_whole_number,
-)
+from rounds.rules.ruleset import Mode, is_whole_number
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, session_totals
 
 HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
@@ -84,9 +84,6 @@ class ScoredSession:
     def names(self) -> list[str]:
         return [player.name for player in self.players]
 
-    def find(self, round_: Round) -> tuple[Round, RoundEntry, ScoredRound]:
-        return next(item for item in self.rounds if item[0].pk == round_.pk)
-
     @property
     def totals(self) -> list[int]:
         return session_totals([scored for _, _, scored in self.rounds], len(self.names))
@@ -125,7 +122,7 @@ def stored_tally(session: Session, player_count: int) -> Tally:
 
 def keeps_house(session: Session) -> bool:
     """The house shows in a by_place session, and wherever it was ever given something."""
-    return session.mode == Mode.BY_PLACE.value or any(session.house)
+    return session.rules_json["mode"] == Mode.BY_PLACE.value or any(session.house)
 
 
 def version_json(version: RoundVersion) -> dict:
@@ -170,3 +167,46 @@ def session_history(session: Session) -> list[dict]:
         {**version_json(version), "restorable": version.lineage not in live}
         for version in RoundVersion.objects.filter(session=session).order_by("-pk")
     ]
+
+
+# The entry lock as followers see it (its writes are rounds/locking.py's).
+
+
+def lease_id(token: str) -> str:
+    """A public name for a lease: followers see it, only the holder can match it to its token."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def lock_state(session_id: int) -> dict | None:
+    """The entry lock as followers see it, timed by the database's clock."""
+    lock = EntryLock.objects.filter(session_id=session_id).annotate(db_now=clock.db_now()).first()
+    if lock is None or not is_live(lock):
+        return None
+    return lock_json(
+        lock, expires_in=(lock.expires_at - lock.db_now).total_seconds(), idle_for=idle_for(lock)
+    )
+
+
+def idle_for(lock: EntryLock) -> float:
+    """How idle the lease is, against `idle_after`: a lease may be taken over once it has not
+    been renewed for LOCK_IDLE_SECONDS, or held LOCK_HOLD_SECONDS without entry activity (a
+    round written or a count typed), however often it was renewed meanwhile."""
+    now = lock.db_now
+    unrenewed = (now - lock.renewed_at).total_seconds()
+    inactive = (now - (lock.active_at or lock.renewed_at)).total_seconds()
+    return max(unrenewed, inactive - (settings.LOCK_HOLD_SECONDS - settings.LOCK_IDLE_SECONDS))
+
+
+def lock_json(lock: EntryLock, *, expires_in: float, idle_for: float) -> dict:
+    return {
+        "holder": lock.holder,
+        "expires_in": round(expires_in, 1),
+        "idle_for": round(idle_for, 1),
+        "idle_after": settings.LOCK_IDLE_SECONDS,
+        "round": lock.editing_round,
+        "lease": lease_id(lock.token),
+    }
+
+
+def is_live(lock: EntryLock) -> bool:
+    return bool(lock.token) and lock.expires_at > lock.db_now

@@ -24,20 +24,19 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
 
-from rounds.locking import lock_state
 from rounds.models import (
-    JSON_RULE_COLUMNS,
-    RULE_COLUMNS,
     PaidTransfer,
     Player,
     Round,
     Session,
-    rules_of_columns,
+    rules_of_json,
 )
-from rounds.rules.scoring import Mode
+from rounds.rules import fields
+from rounds.rules.fields import Kind
+from rounds.rules.ruleset import Mode
 from rounds.rules.settlement import Settlement, settle
 from rounds.rules.standings import next_round, points_to_target, standings, target_losers
-from rounds.selectors import HOUSE, Viewer, keeps_house, stored_tally
+from rounds.selectors import HOUSE, Viewer, keeps_house, lock_state, stored_tally
 
 # Stands for "read the lock now" where a caller did not hand the lock on.
 UNREAD = object()
@@ -56,16 +55,15 @@ def value_per_point_json(value: Decimal | None) -> str | None:
 
 
 def settings_json(session: Session) -> dict:
-    rules = session.rules.to_json()
-    return {
-        **rules,
-        "rounds": session.rounds_limit,
-        "target": session.target,
-        "value_per_point": value_per_point_json(session.value_per_point),
-        "currency": session.currency,
-        "covering_rule": session.covering_rule,
-        **({"house_name": session.house_name} if "places" in rules else {}),
-    }
+    """The rules, then each of the session's own settings (rounds/rules/fields.py) the state
+    shows in this mode, as the API takes them back."""
+    rules = session.rules
+    shown = rules.to_json()
+    for setting in fields.SESSION:
+        if setting.always_shown or rules.mode in setting.modes:
+            value = getattr(session, setting.stored_as)
+            shown[setting.name] = value_per_point_json(value) if setting.kind is Kind.MONEY else value
+    return shown
 
 
 def settlement_of(session: Session, player_count: int | None = None) -> Settlement | None:
@@ -158,7 +156,6 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
     was most of the cost of a long evening's state.
     """
     known = known or []
-    rule_columns = [Cast(name, TextField()) if name in JSON_RULE_COLUMNS else name for name in RULE_COLUMNS]
     rows = list(
         Round.objects.filter(session=session, number__gt=len(known))
         .order_by("number")
@@ -172,20 +169,20 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             Cast("twos", TextField()),
             Cast("penalties", TextField()),
             Cast("scores", TextField()),
-            *rule_columns,
+            Cast("rules_json", TextField()),
         )
     )
     parsed = json.loads(
         "[" + ",".join("[" + ",".join(text or "null" for text in row[5:9]) + "]" for row in rows) + "]"
     )
-    rules: dict[tuple, dict] = {}  # an evening has a few sets of rules, shared by its rounds
+    rules: dict[str, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
     for row, (cards, twos, penalties, scores) in zip(rows, parsed, strict=True):
         number, covering, winner, edited, house = row[:5]
-        rules_key = row[9:]
+        rules_key = row[9]
         if rules_key not in rules:
-            rules[rules_key] = rules_of_columns(rules_key).to_json()
+            rules[rules_key] = rules_of_json(rules_key).to_json()
         running = running_after(running, scores)
         stored = {
             "number": number,
@@ -236,7 +233,7 @@ def shared_state(
     rounds = rounds_with(session, known_rounds, written)
     tally = stored_tally(session, len(players))
     totals = list(tally.totals)
-    mode = Mode(session.mode)
+    mode = Mode(session.rules_json["mode"])
     upcoming = next_round(
         rounds_played=len(rounds),
         seats=[player.seat for player in players],

@@ -17,12 +17,11 @@ from rounds.errors import ProtocolError, status_of, translated
 from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.jsonapi import refused
-from rounds.locking import lock_state
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.payments import TRANSFER_GONE, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
-from rounds.rules.scoring import Refusal
-from rounds.selectors import HOUSE, Viewer, open_by_key, session_by_key
+from rounds.rules.ruleset import Refusal
+from rounds.selectors import HOUSE, Viewer, lock_state, open_by_key, session_by_key
 from rounds.sharing import share_link
 from rounds.signals import page_host, page_links
 from rounds.state import state_after_write, table_state

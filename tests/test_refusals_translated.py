@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import translation
 
 from rounds.errors import refusal
-from rounds.rules.scoring import ScoringError
+from rounds.rules.ruleset import ScoringError
 from scorekeeper.languages import language_of
 
 APPS = ["rounds", "groups", "scorekeeper"]

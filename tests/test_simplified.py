@@ -20,7 +20,7 @@ from django.test import Client
 from django.utils import translation
 
 from rounds.errors import refusal
-from rounds.rules.scoring import ScoringError
+from rounds.rules.ruleset import ScoringError
 from rounds.services import session_finish
 from scorekeeper.languages import language_of
 from tests.events.helpers import draw, hand_for, new_event, play_table

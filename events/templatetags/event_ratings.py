@@ -4,8 +4,8 @@ groups.season_page.rating_cell: the ordinal, or the hands still to play until ra
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from groups.rating import RANKED_FROM, Rating
-from groups.season_page import rating_cell as season_rating_cell
+from groups.public import RANKED_FROM, Rating
+from groups.public import rating_cell as season_rating_cell
 
 register = template.Library()
 

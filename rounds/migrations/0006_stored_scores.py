@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from rounds.rules import scoring, standings
+from rounds.rules import ruleset, scoring, standings
 
 
 def fill_stored_scores(apps, schema_editor):
@@ -21,8 +21,8 @@ def fill_stored_scores(apps, schema_editor):
             hands.setdefault(round_id, []).append((cards_left, twos_held))
         scored_rounds = []
         for round_ in Round.objects.filter(session=session).order_by("number"):
-            rules = scoring.RoundRules(
-                mode=scoring.Mode(round_.mode),
+            rules = ruleset.RoundRules(
+                mode=ruleset.Mode(round_.mode),
                 tiers=tuple(tuple(tier) for tier in round_.tiers),
                 points_per_two=round_.points_per_two,
             )

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from rounds.rules.scoring import gettext_noop
+from rounds.rules.ruleset import gettext_noop
 
 MAX_NAME_LENGTH: Final = 40
 

@@ -2,9 +2,8 @@
 
 No Django here. `RoundRules` is the one owner of the rule fields: the models store it
 (Session.rules, Round.rules), the state and the history show its `to_json()`, and every
-reader rebuilds it with `from_json()`. A new rule field is added here, then to the form
-and the page. scoring.py re-exports the names below, so `from rounds.rules.scoring import Mode`
-keeps working.
+reader rebuilds it with `from_json()`. A new rule is declared in fields.py (what the JSON,
+the form, the OpenAPI document and the pages need of it) and holds its value here.
 """
 
 from __future__ import annotations

@@ -14,23 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rounds.rules.ruleset import CLASSIC_TIERS as CLASSIC_TIERS
-from rounds.rules.ruleset import FLAT_TIERS as FLAT_TIERS
-from rounds.rules.ruleset import MAX_CARDS as MAX_CARDS
-from rounds.rules.ruleset import MAX_PLAYERS as MAX_PLAYERS
-from rounds.rules.ruleset import MIN_PLAYERS as MIN_PLAYERS
-from rounds.rules.ruleset import TWOS_IN_DECK as TWOS_IN_DECK
-from rounds.rules.ruleset import CoveringStyle as CoveringStyle
-from rounds.rules.ruleset import Mode as Mode
-from rounds.rules.ruleset import Places as Places
-from rounds.rules.ruleset import Refusal as Refusal
-from rounds.rules.ruleset import RoundRules as RoundRules
-from rounds.rules.ruleset import ScoringError as ScoringError
-from rounds.rules.ruleset import Tier as Tier
-from rounds.rules.ruleset import Tiers as Tiers
-from rounds.rules.ruleset import gettext_noop as gettext_noop
-from rounds.rules.ruleset import is_whole_number as is_whole_number
-from rounds.rules.ruleset import ngettext_noop as ngettext_noop
+from rounds.rules.ruleset import (
+    MAX_CARDS,
+    TWOS_IN_DECK,
+    CoveringStyle,
+    Mode,
+    Places,
+    RoundRules,
+    ScoringError,
+    Tiers,
+    gettext_noop,
+    is_whole_number,
+    ngettext_noop,
+)
 
 # --- Penalty tables (SPEC 2) ------------------------------------------------
 

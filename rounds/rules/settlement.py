@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
-from rounds.rules.scoring import Mode, ScoredRound
+from rounds.rules.ruleset import Mode
+from rounds.rules.scoring import ScoredRound
 
 CENT: Final = Decimal("0.01")
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rounds.rules.scoring import Mode, ScoredRound
+from rounds.rules.ruleset import Mode
+from rounds.rules.scoring import ScoredRound
 from rounds.rules.settlement import pairwise_points
 
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from rounds.rules.scoring import MAX_CARDS, RoundEntry, ScoredRound
+from rounds.rules.ruleset import MAX_CARDS
+from rounds.rules.scoring import RoundEntry, ScoredRound
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     MAX_CARDS,
     ScoringError,
     Tier,

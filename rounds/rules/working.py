@@ -4,9 +4,9 @@ whether the round is heavy and the house's cut."""
 
 from __future__ import annotations
 
+from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import (
     RoundEntry,
-    RoundRules,
     ScoredRound,
     is_heavy,
     penalty,

@@ -14,8 +14,8 @@ from rounds.locking import (
     lock_renew,
     lock_takeover,
 )
+from rounds.replies import RoundWrite
 from rounds.services.history import HISTORY_WRITES, round_restore, round_undo
-from rounds.services.records import RoundWrite
 from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
 from rounds.services.seating import session_seat_players
 from rounds.services.sessions import (

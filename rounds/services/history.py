@@ -16,9 +16,10 @@ from rounds.errors import (
     VersionRefused,
 )
 from rounds.models import Round, RoundVersion, Session
+from rounds.replies import RoundWrite
 from rounds.rules import scoring
-from rounds.rules.scoring import RoundRules
-from rounds.services.records import RoundWrite, record_version, request_fingerprint, store_scores
+from rounds.rules.ruleset import RoundRules
+from rounds.services.records import record_version, request_fingerprint, store_scores
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rounds.errors import ServiceError
 from rounds.models import Session
 from rounds.rules import scoring
-from rounds.rules.scoring import RoundEntry, ScoredRound, gettext_noop
+from rounds.rules.ruleset import gettext_noop
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.working import rules_detail
 from rounds.selectors import round_by_number
 

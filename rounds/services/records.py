@@ -5,34 +5,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 
 from django.utils import timezone
 
 from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
-from rounds.rules.scoring import Mode, RoundEntry, ScoredRound
+from rounds.replies import RoundWrite
+from rounds.rules.ruleset import Mode
+from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, end_reached
 from rounds.signals import session_saved
 from rounds.state import UNREAD
-
-
-@dataclass(frozen=True)
-class RoundWrite:
-    """What a round write did; `replayed` when a request_id had already done it.
-
-    `version_id` is the history version it recorded: what an undo takes back.
-    `session_version`: the session's version this write made (None when replayed), the key
-    of the state published after it, so the reply need not read the session again.
-    """
-
-    number: int
-    round: Round | None
-    replayed: bool = False
-    deleted: bool = False
-    version_id: int | None = None
-    session_version: int | None = None
 
 
 def save_changed(
@@ -57,7 +41,7 @@ def save_changed(
     reached = rounds_played > session.reopened_after and end_reached(
         rounds_played=rounds_played,
         totals=tally.totals,
-        mode=Mode(session.mode),
+        mode=Mode(session.rules_json["mode"]),
         rounds_limit=session.rounds_limit,
         target=session.target,
     )

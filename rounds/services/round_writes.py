@@ -16,12 +16,12 @@ from django.utils import timezone
 from rounds.errors import SessionFinished, SessionFull
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
 from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
+from rounds.replies import RoundWrite
 from rounds.rules import scoring
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.selectors import round_by_number, stored_tally
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import (
-    RoundWrite,
     note_changes,
     record_request,
     record_version,

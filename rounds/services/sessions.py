@@ -11,8 +11,9 @@ from django.utils import timezone
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
-from rounds.rules import scoring
-from rounds.rules.scoring import RoundEntry, RoundRules
+from rounds.rules import fields, scoring
+from rounds.rules.ruleset import RoundRules
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.standings import Tally
 from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import note_changes, record_version, save_changed, store_scores
@@ -54,23 +55,14 @@ def check_rules_fit(settings: SessionSettings, player_count: int) -> None:
 
 def apply_settings(session: Session, settings: SessionSettings) -> None:
     session.set_rules(settings.rules)
-    session.rounds_limit = settings.rounds_limit
-    session.target = settings.target
-    session.value_per_point = settings.value_per_point
-    session.currency = settings.currency
-    session.covering_rule = settings.covering_rule
-    session.house_name = settings.house_name
+    for setting in fields.SESSION:
+        setattr(session, setting.stored_as, getattr(settings, setting.stored_as))
 
 
 def current_settings(session: Session) -> SessionSettings:
     return SessionSettings(
         rules=session.rules,
-        rounds_limit=session.rounds_limit,
-        target=session.target,
-        value_per_point=session.value_per_point,
-        currency=session.currency,
-        covering_rule=session.covering_rule,
-        house_name=session.house_name,
+        **{setting.stored_as: getattr(session, setting.stored_as) for setting in fields.SESSION},
     )
 
 

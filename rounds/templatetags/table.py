@@ -3,39 +3,29 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.html import conditional_escape, format_html_join
+from django.utils.html import conditional_escape, format_html_join, json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
-from rounds.forms import MODE_CHOICES, times_text
-from rounds.rules.scoring import TWOS_IN_DECK
+from rounds.forms import MODE_CHOICES, times_text, typed_settings
+from rounds.labels import (
+    SIGNED,
+    house_label,
+    magnitude,
+    minus,
+    money,
+    plain_money,
+    signed,
+)
+from rounds.rules import fields
+from rounds.rules.ruleset import TWOS_IN_DECK
 from rounds.rules.standings import Direction
 
 register = template.Library()
-
-CURRENCY_SYMBOLS = {
-    "EUR": "€",
-    "USD": "$",
-    "GBP": "£",
-    "HKD": "HK$",
-    "TWD": "NT$",
-    "CNY": "¥",
-    "JPY": "¥",
-    "SGD": "S$",
-    "AUD": "A$",
-    "CAD": "C$",
-    "MYR": "RM",
-    "CHF": "CHF ",
-}
-
-
-def currency_symbol(currency: str) -> str:
-    if not currency:
-        return ""
-    return CURRENCY_SYMBOLS.get(currency, currency if len(currency) <= 2 else f"{currency} ")
-
+for label in (house_label, minus, magnitude, money, plain_money, signed):
+    register.filter(label)
 
 # The page's script fills in what changes: each sentence it shows is rendered here once, translated,
 # with its numbers and names left as %(…)s in data-pattern-* attributes (static/js/render.js).
@@ -54,12 +44,6 @@ def fill(pattern: str, **values: object) -> str:
     return mark_safe(
         conditional_escape(pattern) % {name: conditional_escape(value) for name, value in values.items()}
     )
-
-
-@register.filter
-def house_label(settings: dict) -> str:
-    """Who keeps the score in a by_place session (SPEC 3.6): its name, or House."""
-    return settings.get("house_name") or _("House")
 
 
 @register.filter
@@ -100,47 +84,6 @@ def direction_patterns() -> SafeString:
 def twos_in_deck() -> int:
     """The most 2s a player can hold, for the form's limit and the chip's count."""
     return TWOS_IN_DECK
-
-
-# Every negative number a page shows has a real minus sign (U+2212), as print does; the CSV,
-# the paper log and the API keep ASCII "-" (static/js/render.js: number()).
-MINUS = "\u2212"
-
-
-@register.filter
-def minus(number: object) -> str:
-    """A number as the page shows it: −200, never -200."""
-    text = str(number)
-    return MINUS + text[1:] if text.startswith("-") else text
-
-
-@register.filter
-def magnitude(number: int) -> int:
-    """How many, whatever the sign: what picks a plural form ("−1 point")."""
-    return abs(number)
-
-
-@register.filter
-def money(amount: str, currency: str = "") -> str:
-    """A signed money string from the state ("-6.50") as people read it ("−€6.50")."""
-    negative = amount.startswith("-")
-    digits = amount.lstrip("-+")
-    sign = MINUS if negative else "+" if digits.strip("0.") else ""
-    return f"{sign}{currency_symbol(currency)}{digits}"
-
-
-@register.filter
-def plain_money(amount: str, currency: str = "") -> str:
-    return f"{currency_symbol(currency)}{amount.lstrip('-')}"
-
-
-# A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.
-SIGNED = {"up": "+%(points)s", "down": MINUS + "%(points)s"}
-
-
-@register.filter
-def signed(score: int) -> str:
-    return SIGNED["up" if score > 0 else "down"] % {"points": abs(score)} if score else "0"
 
 
 @register.simple_tag
@@ -227,3 +170,33 @@ def sign_class(amount: str) -> str:
     if amount.startswith("-"):
         return "down"
     return "up" if amount.strip("0.") else "even"
+
+
+# The settings' declarations, as much of them as a page's script needs (rounds/rules/fields.py).
+
+
+@register.simple_tag
+def panel_settings() -> SafeString:
+    """The settings the entry panel works with: static/js/session.js redraws it when one changes."""
+    return json_script(
+        [setting.name for setting in fields.SETTINGS if setting.panel or setting.rule], "panel-settings"
+    )
+
+
+def offered(setting: fields.Setting) -> object:
+    return next(value for value in (setting.offered, setting.default, "") if value is not None)
+
+
+@register.simple_tag
+def setting_defaults() -> SafeString:
+    """What the form offers for each setting typed into a field of its own, for a saved setup
+    that lacks it (static/js/setups.js); a part of a setting's object under its name."""
+    typed = typed_settings()
+    offers: dict[str, object] = {
+        setting.name: offered(setting) for setting in fields.SETTINGS if setting in typed
+    }
+    for setting in fields.SETTINGS:
+        parts = {part.name: offered(part) for part in setting.parts if part in typed}
+        if parts:
+            offers[setting.name] = parts
+    return json_script(offers, "setting-defaults")

@@ -18,23 +18,28 @@ function setRadio(name, value) {
   for (const radio of form.querySelectorAll(`input[name="${name}"]`)) radio.checked = radio.value === value;
 }
 
+// A value into the form's field of that name, as its kind takes it; no such field, or no value,
+// leaves the form as it is (a saved setup of another mode keeps the form's place fields).
+function setField(name, value) {
+  const element = field(name);
+  if (value === undefined || !element) return;
+  if (element instanceof RadioNodeList || element.type === "radio") setRadio(name, value);
+  else if (element.type === "checkbox") element.checked = Boolean(value);
+  else element.value = value ?? "";
+}
+
+// A quick setup's or a saved setup's values (rounds/forms.py form_values, static/js/setups.js):
+// each into its field, the tier rows and the place tables as rows.
 function applyPreset(preset) {
   const values = preset.values;
-  setRadio("mode", values.mode);
-  field("base_rate").value = values.base_rate;
+  for (const [name, value] of Object.entries(values)) setField(name, value);
   setTierRows(form, values.tiers);
-  setRadio("twos_rule", values.twos_rule);
-  field("points_per_two").value = values.points_per_two;
   for (const table of ["pays", "heavy_pays"]) {
-    if (!values[table]) continue; // a saved setup of another mode keeps the form's place tables
+    if (!values[table]) continue;
     [1, 2, 3].forEach((number, index) => {
       field(`${table}_${number}`).value = values[table][index] ?? "";
     });
   }
-  for (const name of ["heavy_from", "house_cut", "house_name"]) if (values[name] !== undefined) field(name).value = values[name];
-  setRadio("length", values.length);
-  field("rounds").value = values.rounds;
-  field("target").value = values.target;
   for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
   showDependentFields();
 }
@@ -140,13 +145,7 @@ function showGroups() {
 
 // A setup saved on this device fills every field a preset does, and the wager and covering too.
 function applySetup(setup) {
-  const values = setupValues(setup.settings);
-  applyPreset({ id: null, values });
-  field("value_per_point").value = values.value_per_point;
-  field("currency").value = values.currency;
-  field("covering_rule").checked = values.covering_rule;
-  setRadio("covering_style", values.covering_style);
-  showDependentFields();
+  applyPreset({ id: null, values: setupValues(setup.settings) });
 }
 
 function modeLabel(settings) {

@@ -48,7 +48,7 @@ const ui = {
 };
 
 // The panel's markup (2s chips, covering toggles, the rules line) and the target line come from the server.
-const PANEL_SETTINGS = ["mode", "tiers", "twos", "places", "house_name", "covering_rule", "covering_style", "target"];
+const PANEL_SETTINGS = JSON.parse(document.getElementById("panel-settings").textContent); // rounds/rules/fields.py
 let reloadWhenIdle = false;
 const TITLE_END = document.title.slice(document.title.lastIndexOf(" · ")); // " · Big Two scorekeeper", as the page says it
 

@@ -29,28 +29,24 @@ export function forgetSetup(name) {
 }
 
 // The settings as the form shows them: what rounds/forms.py form_values and initial_from_state
-// give the server's form (keep the two in step) (a base rate, higher rates as multiples of it, the length as a choice).
+// give the server's form (a base rate, higher rates as multiples of it, the length as a choice);
+// what a setup lacks, the form's offer from the settings' declarations (the home page's JSON).
 export function setupValues(settings) {
+  const { twos: twosOffered, places: placesOffered, ...offered } = JSON.parse(document.getElementById("setting-defaults").textContent);
   const [[, base], ...higher] = settings.tiers;
   return {
+    // Each setting typed into a field of its own, as the setup has it or as the form offers it.
+    ...Object.fromEntries(Object.entries(offered).map(([name, value]) => [name, settings[name] ?? value])),
     mode: settings.mode,
     base_rate: base,
     tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
     twos_rule: settings.twos?.doubles ? "doubles" : settings.twos ? "points" : "off",
-    points_per_two: settings.twos?.points_per_two ?? 4,
+    points_per_two: settings.twos?.points_per_two ?? twosOffered.points_per_two,
     // Paying by place: its tables; other modes leave the form's own place fields as they are.
-    pays: settings.places?.pays,
-    heavy_pays: settings.places?.heavy_pays,
-    heavy_from: settings.places?.heavy_from,
-    house_cut: settings.places?.house_cut,
-    house_name: settings.house_name ?? "",
+    ...(settings.places && { ...placesOffered, ...settings.places }),
     length: settings.rounds ? "rounds" : settings.target ? "target" : "open",
-    rounds: settings.rounds || 7,
-    target: settings.target || 50,
-    value_per_point: settings.value_per_point ?? "",
-    currency: settings.currency ?? "",
-    covering_rule: Boolean(settings.covering_rule),
-    covering_style: settings.covering_style ?? "pays_for_everyone",
+    rounds: settings.rounds || offered.rounds,
+    target: settings.target || offered.target,
   };
 }
 

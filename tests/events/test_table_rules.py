@@ -65,7 +65,11 @@ def test_a_seated_phone_cannot_change_the_rules_length_or_end(api, finished_tabl
         assert_refused_naming_the_event(api.patch(f"/api/sessions/{other}", change, token=token))
     assert api.get(f"/api/events/{event['id']}").json()["standings"] == before
     session = Session.objects.get(edit_key=other)
-    assert (session.rounds_limit, session.finished, session.tiers) == (2, False, [[1, 1], [10, 2], [13, 3]])
+    assert (session.rounds_limit, session.finished, session.rules_json["tiers"]) == (
+        2,
+        False,
+        [[1, 1], [10, 2], [13, 3]],
+    )
 
 
 def test_hands_are_corrected_and_deleted_until_the_next_draw(api, finished_table):

@@ -8,6 +8,7 @@ from django.utils import timezone
 from groups import services
 from groups.models import Group, GroupEvening
 from rounds.inputs import clean_settings
+from rounds.services import session_create
 from tests.factories import add_rounds
 
 pytestmark = pytest.mark.django_db
@@ -122,7 +123,7 @@ def test_start_an_evening_from_the_group(client, group):
     evening = GroupEvening.objects.filter(group=group).order_by("-pk").first()
     assert reply["Location"] == f"/s/{evening.session.edit_key}/"
     assert list(evening.session.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Dan"]
-    assert evening.session.mode == "points"  # the rules of the last evening
+    assert evening.session.rules_json["mode"] == "points"  # the rules of the last evening
     assert list(group.players.values_list("name", flat=True)) == ["Ann", "<b>Ben</b>", "Cat", "Dan"]
 
 
@@ -201,7 +202,5 @@ def test_an_evening_of_a_group_links_to_its_season_read_only(client, group):
         # ...and in the links without JavaScript and under the final standings (shown once finished).
         assert html.count(f'href="/g/{group.view_key}/"') == 3
         assert group.edit_key not in html
-    other = services.rounds_services.session_create(
-        players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"})
-    )
+    other = session_create(players=["Ann", "Ben"], settings=clean_settings({"preset": "classic-points"}))
     assert "data-session-link" not in client.get(f"/s/{other.edit_key}/").content.decode()

@@ -19,7 +19,7 @@ FORM = {
     "tier_times_2": "3",
     "tier_from_3": "13",
     "tier_times_3": "4",
-    "twos_on": "on",
+    "twos_rule": "points",
     "points_per_two": "3",
     "length": "rounds",
     "rounds": "12",
@@ -130,7 +130,7 @@ def test_a_new_evening_from_the_page_starts_with_our_rules(client, group):
     )
     assert reply.status_code == 302
     session = GroupEvening.objects.filter(group=group).order_by("-pk").first().session
-    assert (session.mode, session.tiers, session.points_per_two) == (
+    assert (session.rules.mode, session.rules_json["tiers"], session.rules.points_per_two) == (
         "pay_difference",
         [[1, 1], [8, 2], [10, 3], [13, 4]],
         3,
@@ -143,7 +143,7 @@ def test_a_quick_setup_on_the_page_keeps_the_group_wager(client, group):
     ann, ben = group.players.get(name="Ann"), group.players.get(name="Ben")
     client.post(f"/g/{group.edit_key}/evenings/new", {"players": [ann.pk, ben.pk], "preset": "wta-flat"})
     session = GroupEvening.objects.filter(group=group).order_by("-pk").first().session
-    assert (session.mode, session.currency) == ("winner_takes_all", "HKD")
+    assert (session.rules.mode, session.currency) == ("winner_takes_all", "HKD")
 
 
 def test_our_rules_in_chinese(client, group):

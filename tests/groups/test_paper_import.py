@@ -62,11 +62,11 @@ def test_the_sample_log_becomes_two_finished_evenings_with_its_dates(api):
     assert [evening.played_on for evening in evenings] == [date(2013, 3, 19), date(2013, 3, 26)]
     assert all(evening.imported and evening.session.finished for evening in evenings)
     first = evenings[0].session
-    assert first.mode == "pay_difference"
-    assert first.tiers == [[1, 1], [11, 2], [13, 3]]
+    assert first.rules.mode == "pay_difference"
+    assert first.rules_json["tiers"] == [[1, 1], [11, 2], [13, 3]]
     assert first.created_at.date() == date(2013, 3, 19)
     assert first.covering_rule
-    assert first.covering_style == "takes_whole_loss"
+    assert first.rules.covering_style == "takes_whole_loss"
     assert [round_.covering for round_ in Round.objects.filter(session=first)] == [None, 2]
     assert [player["name"] for player in api.get(f"/api/groups/{group['id']}").json()["players"]] == [
         "Ann",

@@ -8,15 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rounds.rules.places import check_places
-from rounds.rules.scoring import (
-    CoveringStyle,
-    Mode,
-    RoundEntry,
-    RoundRules,
-    places_of,
-    real_losses,
-    score_round,
-)
+from rounds.rules.ruleset import CoveringStyle, Mode, RoundRules
+from rounds.rules.scoring import RoundEntry, places_of, real_losses, score_round
 
 NAMES = ["A", "B", "C", "D"]
 

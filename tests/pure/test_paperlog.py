@@ -19,7 +19,8 @@ from groups.paperlog import (
     parse_paper_log,
 )
 from rounds.rules.names import has_hidden_characters, has_visible_character, name_key, normal_name
-from rounds.rules.scoring import CLASSIC_TIERS, CoveringStyle, Mode, RoundEntry, real_losses, score_round
+from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode
+from rounds.rules.scoring import RoundEntry, real_losses, score_round
 
 SAMPLE = """\
 # Thursday table, typed from the paper sheets

@@ -2,15 +2,10 @@
 
 import pytest
 
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules, ScoringError
 from rounds.rules.scoring import (
-    CLASSIC_TIERS,
-    FLAT_TIERS,
-    CoveringStyle,
-    Mode,
     Payment,
     RoundEntry,
-    RoundRules,
-    ScoringError,
     apply_covering,
     penalty,
     real_losses,

@@ -6,20 +6,17 @@ from itertools import combinations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     MAX_CARDS,
     CoveringStyle,
     Mode,
     Places,
-    RoundEntry,
     RoundRules,
     ScoringError,
-    real_losses,
-    score_round,
-    validate_round,
 )
+from rounds.rules.scoring import RoundEntry, real_losses, score_round, validate_round
 from rounds.rules.settlement import fewest_transfers, settle, to_cents_keeping_sum
 from rounds.rules.standings import Tally, session_totals
 

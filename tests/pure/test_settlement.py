@@ -2,7 +2,8 @@
 
 from decimal import Decimal
 
-from rounds.rules.scoring import FLAT_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.ruleset import FLAT_TIERS, Mode, RoundRules
+from rounds.rules.scoring import RoundEntry, score_round
 from rounds.rules.settlement import (
     difference_matrix,
     fewest_transfers,

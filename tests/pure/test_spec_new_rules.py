@@ -6,20 +6,8 @@ from decimal import Decimal
 import pytest
 
 from rounds.rules.places import check_places
-from rounds.rules.ruleset import ScoringError
-from rounds.rules.scoring import (
-    CLASSIC_TIERS,
-    CoveringStyle,
-    Mode,
-    Places,
-    RoundEntry,
-    RoundRules,
-    is_heavy,
-    penalty,
-    places_of,
-    real_losses,
-    score_round,
-)
+from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode, Places, RoundRules, ScoringError
+from rounds.rules.scoring import RoundEntry, is_heavy, penalty, places_of, real_losses, score_round
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally
 from rounds.rules.tiers import validate_tiers

@@ -1,6 +1,7 @@
 """Every worked number of SPEC 4 (the session), against rounds/rules/standings.py."""
 
-from rounds.rules.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.ruleset import CLASSIC_TIERS, Mode, RoundRules
+from rounds.rules.scoring import RoundEntry, score_round
 from rounds.rules.standings import (
     Direction,
     Standing,

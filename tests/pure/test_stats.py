@@ -2,7 +2,8 @@
 
 from decimal import Decimal
 
-from rounds.rules.scoring import CLASSIC_TIERS, Mode, RoundEntry, RoundRules, score_round
+from rounds.rules.ruleset import CLASSIC_TIERS, Mode, RoundRules
+from rounds.rules.scoring import RoundEntry, score_round
 from rounds.rules.stats import PlayerStats, player_stats
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -4,7 +4,8 @@ house total and each round's house, the settlement with the house as a party, th
 import pytest
 
 from rounds.models import Round, Session
-from rounds.rules.scoring import Mode, Places, RoundEntry, RoundRules, score_round
+from rounds.rules.ruleset import Mode, Places, RoundRules
+from rounds.rules.scoring import RoundEntry, score_round
 
 pytestmark = pytest.mark.django_db
 

@@ -61,7 +61,9 @@ def test_a_new_covering_rule_applies_from_the_next_round_and_rescore_rewrites_th
     ).json()
     assert [r["scores"] for r in state["rounds"]] == [[-87, 29, 29, 29]] * 2
     assert state["totals"] == [-174, 58, 58, 58]
-    assert list(Round.objects.values_list("covering_style", flat=True)) == ["takes_whole_loss"] * 2
+    assert [stored["covering_style"] for stored in Round.objects.values_list("rules_json", flat=True)] == [
+        "takes_whole_loss"
+    ] * 2
 
 
 def test_a_correction_keeps_the_covering_rule_the_round_was_scored_under(api):
@@ -107,7 +109,7 @@ def test_a_restored_round_keeps_its_covering_rule(api):
     response = api.post(f"/api/sessions/{key}/history/{deleted.pk}/restore", {}, token=token)
     assert response.status_code == 201, response.json()
     assert response.json()["round"]["scores"] == [0, 29, -29, 0]
-    assert Round.objects.get().covering_style == "takes_whole_loss"
+    assert Round.objects.get().rules.covering_style == "takes_whole_loss"
 
 
 @pytest.mark.parametrize("bad", ["both", "", None, True, ["takes_whole_loss"], "TAKES_WHOLE_LOSS"])
@@ -125,7 +127,7 @@ def test_an_unknown_covering_style_is_refused_naming_the_field(api, bad):
 def test_the_new_session_form_takes_the_covering_rule(client):
     client.post("/", {**NEW_EVENING, "covering_rule": "on", "covering_style": "takes_whole_loss"})
     session = Session.objects.get()
-    assert (session.covering_rule, session.covering_style) == (True, "takes_whole_loss")
+    assert (session.covering_rule, session.rules.covering_style) == (True, "takes_whole_loss")
 
 
 def test_the_new_session_form_refuses_an_unknown_covering_style(client):

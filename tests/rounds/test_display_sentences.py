@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rounds.forms import MODE_CHOICES, times_text
-from rounds.rules.scoring import TWOS_IN_DECK
+from rounds.rules.ruleset import TWOS_IN_DECK
 from rounds.templatetags.table import fill, mode_label, signed, signed_patterns, tiers_text
 
 

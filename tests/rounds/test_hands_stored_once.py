@@ -7,7 +7,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 from rounds import services
 from rounds.models import Round
-from rounds.rules.scoring import MAX_CARDS, TWOS_IN_DECK, RoundEntry
+from rounds.rules.ruleset import MAX_CARDS, TWOS_IN_DECK
+from rounds.rules.scoring import RoundEntry
 from tests.factories import add_rounds, grab_lock, make_session
 
 BEFORE = [("rounds", "0007_covering_style")]
@@ -17,9 +18,7 @@ AFTER = [("rounds", "0008_hands_on_round")]
 def stored(session, cards, twos=None) -> bool:
     try:
         with transaction.atomic():
-            Round.objects.create(
-                session=session, number=9, mode="points", tiers=[[1, 1]], cards=cards, twos=twos
-            )
+            Round.objects.create(session=session, number=9, cards=cards, twos=twos)
     except IntegrityError:
         return False
     return True

@@ -109,7 +109,7 @@ def test_a_restored_round_keeps_the_rules_it_was_scored_under():
     services.session_update(session=session, token=token, changes={"tiers": [[1, 1]]})
     services.round_restore(session=session, token=token, version_id=version(session, "deleted", 1).pk)
     round_ = Round.objects.get(session=session, number=1)
-    assert round_.tiers == [[1, 1], [10, 2], [13, 3]]
+    assert round_.rules_json["tiers"] == [[1, 1], [10, 2], [13, 3]]
     assert totals(session) == [5, 0, 22, 39]  # classic: 11 doubled, 13 tripled
 
 

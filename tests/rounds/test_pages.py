@@ -35,7 +35,7 @@ def test_home_starts_an_evening_and_opens_it(client):
     assert response.status_code == 302
     assert response["Location"] == f"/s/{session.edit_key}/"
     assert [p.name for p in session.players.all()] == ["Ann", "Ben", "Cat"]
-    assert (session.tiers, session.rounds_limit, session.target, session.currency) == (
+    assert (session.rules_json["tiers"], session.rounds_limit, session.target, session.currency) == (
         [[1, 1], [10, 2], [13, 3]],
         7,
         None,
@@ -50,14 +50,14 @@ def test_house_tiers_are_typed_as_multiples_of_the_base(client):
         "tier_times_1": "1.5",
         "tier_from_1": "8",
         "tier_times_2": "2.5",
-        "twos_on": "on",
+        "twos_rule": "points",
         "points_per_two": "4",
         "mode": "winner_takes_all",
         "length": "open",
     }
     client.post("/", form)
     session = Session.objects.get()
-    assert (session.tiers, session.points_per_two, session.mode) == (
+    assert (session.rules_json["tiers"], session.rules.points_per_two, session.rules.mode) == (
         [[1, 2], [8, 3], [13, 5]],
         4,
         "winner_takes_all",
@@ -123,7 +123,7 @@ def test_the_settings_sheet_needs_the_lock(client):
     assert (response.json()["field"], response.json()["holder"]) == ("lock", "Ben's phone")
     lock_release(session=session, token=grab.token)
     session.refresh_from_db()
-    assert session.mode == "points"
+    assert session.rules.mode == "points"
 
 
 def test_the_settings_sheet_changes_rules_from_the_next_round(client):
@@ -132,7 +132,7 @@ def test_the_settings_sheet_changes_rules_from_the_next_round(client):
     response = settings_post(client, session, token, mode="winner_takes_all", tier_times_2="", tier_from_2="")
     assert response.status_code == 200
     assert response.json()["settings"]["tiers"] == [[1, 1], [10, 2]]
-    assert Round.objects.get().mode == "points"
+    assert Round.objects.get().rules.mode == "points"
 
 
 def test_the_settings_sheet_can_rescore_every_round(client):

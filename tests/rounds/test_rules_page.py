@@ -12,16 +12,18 @@ from django.conf import settings
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
-from rounds.rules.scoring import (
+from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     FLAT_TIERS,
     MAX_CARDS,
     TWOS_IN_DECK,
     CoveringStyle,
     Mode,
+    RoundRules,
+)
+from rounds.rules.scoring import (
     Payment,
     RoundEntry,
-    RoundRules,
     penalty,
     rate_for,
     real_losses,

@@ -8,17 +8,8 @@ import pytest
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
-from rounds.rules.scoring import (
-    CLASSIC_TIERS,
-    FLAT_TIERS,
-    CoveringStyle,
-    Mode,
-    RoundEntry,
-    RoundRules,
-    penalty,
-    rate_for,
-    score_round,
-)
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules
+from rounds.rules.scoring import RoundEntry, penalty, rate_for, score_round
 
 pytestmark = pytest.mark.django_db
 

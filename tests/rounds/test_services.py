@@ -9,7 +9,8 @@ from rounds.errors import LOCK_NEEDED, LockRefused, RequestReused, RoundMissing,
 from rounds.inputs import clean_settings
 from rounds.locking import lock_acquire, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
-from rounds.rules.scoring import RoundEntry, ScoringError
+from rounds.rules.ruleset import ScoringError
+from rounds.rules.scoring import RoundEntry
 from rounds.selectors import Viewer
 from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
@@ -49,7 +50,7 @@ def test_randomized_seats_are_a_permutation():
 
 def test_preset_fills_settings_and_explicit_fields_override():
     session = make_session(preset="points-50", target=80, value_per_point="0.25", currency="hkd")
-    assert (session.mode, session.target, session.value_per_point, session.currency) == (
+    assert (session.rules.mode, session.target, session.value_per_point, session.currency) == (
         "points",
         80,
         Decimal("0.25"),

@@ -47,7 +47,6 @@ def test_a_fourteenth_tier_row_is_not_a_field():
         ({"twos_rule": "off", "points_per_two": "4"}, None),
         ({"twos_rule": "points", "points_per_two": "3"}, {"points_per_two": 3}),
         ({"twos_rule": "doubles", "points_per_two": "3"}, {"doubles": True}),
-        ({"twos_on": "on", "points_per_two": "5"}, {"points_per_two": 5}),  # a page from before the choice
     ],
 )
 def test_the_twos_rule_is_one_of_three(fields, twos):

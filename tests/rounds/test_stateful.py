@@ -32,7 +32,8 @@ from rounds.errors import LockRefused, RoundMissing, SessionFinished
 from rounds.inputs import clean_settings
 from rounds.locking import current_lock, is_live
 from rounds.models import EntryLock, Round, RoundVersion, Session
-from rounds.rules.scoring import Mode, Refusal, RoundEntry
+from rounds.rules.ruleset import Mode, Refusal
+from rounds.rules.scoring import RoundEntry
 from rounds.selectors import Viewer
 from rounds.state import table_state
 from tests.reports import count

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from rounds import services
 from rounds.models import Round, Session
 from rounds.rules import scoring
-from rounds.rules.scoring import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode, RoundEntry
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode
+from rounds.rules.scoring import RoundEntry
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally
 from rounds.selectors import Viewer, scored_session
@@ -42,7 +43,7 @@ def assert_stored_equals_scoring(session: Session) -> None:
         result.house for _, _, result in scored.rounds
     ]
     state = table_state(session, viewer=Viewer.EDITOR)
-    keeps_house = session.mode == Mode.BY_PLACE.value or any(tally.house)
+    keeps_house = session.rules.mode is Mode.BY_PLACE or any(tally.house)
     assert state.get("house") == (tally.house_total if keeps_house else None)
     if all(round_.rules.mode.zero_sum for round_, _, _ in scored.rounds):
         assert sum(state["totals"]) + tally.house_total == 0  # players and house
@@ -53,7 +54,7 @@ def assert_stored_equals_scoring(session: Session) -> None:
     ]
     # Each round shows the covering rule it was scored under, which may not be the session's now.
     assert [r["rules"]["covering_style"] for r in state["rounds"]] == [
-        round_.covering_style for round_, _, _ in scored.rounds
+        round_.rules.covering_style for round_, _, _ in scored.rounds
     ]
     if session.value_per_point is not None:
         expected = settle(tally.pairwise, session.value_per_point, house=tally.house if keeps_house else None)

@@ -17,8 +17,7 @@ from django.utils import timezone
 
 from events.models import Event, EventTable
 from events.selectors import group_events
-from rounds.management.purge import PurgeCommand
-from rounds.models import Session
+from rounds.public import PurgeCommand, Session
 
 
 def abandoned_events(days: int) -> QuerySet[Event]:

@@ -15,8 +15,7 @@ from django.utils import timezone
 
 from groups import signals as clubs
 from groups.models import Group, GroupEvening
-from rounds.management.purge import PurgeCommand
-from rounds.models import Session
+from rounds.public import PurgeCommand, Session
 
 
 def unused_groups(days: int) -> QuerySet[Group]:

@@ -1,0 +1,68 @@
+"""How a number, a sum of money and the house read on a page: the formats the templates
+(rounds/templatetags/table.py), the charts and the recap share. Labels only, never a rule."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+CURRENCY_SYMBOLS = {
+    "EUR": "€",
+    "USD": "$",
+    "GBP": "£",
+    "HKD": "HK$",
+    "TWD": "NT$",
+    "CNY": "¥",
+    "JPY": "¥",
+    "SGD": "S$",
+    "AUD": "A$",
+    "CAD": "C$",
+    "MYR": "RM",
+    "CHF": "CHF ",
+}
+
+
+def currency_symbol(currency: str) -> str:
+    if not currency:
+        return ""
+    return CURRENCY_SYMBOLS.get(currency, currency if len(currency) <= 2 else f"{currency} ")
+
+
+def house_label(settings: dict) -> str:
+    """Who keeps the score in a by_place session (SPEC 3.6): its name, or House."""
+    return settings.get("house_name") or _("House")
+
+
+# Every negative number a page shows has a real minus sign (U+2212), as print does; the CSV,
+# the paper log and the API keep ASCII "-" (static/js/render.js: number()).
+MINUS = "\u2212"
+
+
+def minus(number: object) -> str:
+    """A number as the page shows it: −200, never -200."""
+    text = str(number)
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+def magnitude(number: int) -> int:
+    """How many, whatever the sign: what picks a plural form ("−1 point")."""
+    return abs(number)
+
+
+def money(amount: str, currency: str = "") -> str:
+    """A signed money string from the state ("-6.50") as people read it ("−€6.50")."""
+    negative = amount.startswith("-")
+    digits = amount.lstrip("-+")
+    sign = MINUS if negative else "+" if digits.strip("0.") else ""
+    return f"{sign}{currency_symbol(currency)}{digits}"
+
+
+def plain_money(amount: str, currency: str = "") -> str:
+    return f"{currency_symbol(currency)}{amount.lstrip('-')}"
+
+
+# A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.
+SIGNED = {"up": "+%(points)s", "down": MINUS + "%(points)s"}
+
+
+def signed(score: int) -> str:
+    return SIGNED["up" if score > 0 else "down"] % {"points": abs(score)} if score else "0"

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
@@ -141,20 +143,7 @@ def started(
 def base_env(**more: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
     # The bench opens a few hundred sessions from one address: far past the per-address limit.
-    limits = {
-        f"RATE_LIMIT_{scope}": "1000000/3600"
-        for scope in (
-            "SESSIONS",
-            "GROUPS",
-            "IMPORTS",
-            "REMATCHES",
-            "EVENINGS",
-            "EVENTS",
-            "EVENT_CHANGES",
-            "EVENT_TABLES",
-            "SIGNUPS",
-        )
-    }
+    limits = {name: "1000000/3600" for name, _default in RATE_LIMIT_VARIABLES.values()}
     return {
         **env,
         **limits,

@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -203,23 +205,8 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
     return int(count), int(seconds)
 
 
-# Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
-# new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
-# session outside a group; new events, and the tables their draws make (each a session: a night of
-# 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per
-# event: its draws and its players added, dropped or swapped. Per address: players signing
-# themselves up for a night (a club's room behind one address signs up a few dozen).
-RATE_LIMITS = {
-    "session": env_rate("RATE_LIMIT_SESSIONS", "30/3600"),
-    "group": env_rate("RATE_LIMIT_GROUPS", "10/3600"),
-    "import": env_rate("RATE_LIMIT_IMPORTS", "30/3600"),
-    "rematch": env_rate("RATE_LIMIT_REMATCHES", "120/3600"),
-    "evening": env_rate("RATE_LIMIT_EVENINGS", "120/3600"),
-    "event": env_rate("RATE_LIMIT_EVENTS", "10/3600"),
-    "event_change": env_rate("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
-    "event_table": env_rate("RATE_LIMIT_EVENT_TABLES", "300/3600"),
-    "signup": env_rate("RATE_LIMIT_SIGNUPS", "60/3600"),
-}
+# Each limit from its variable (scorekeeper/rate_limits.py says which and why).
+RATE_LIMITS = {scope: env_rate(name, default) for scope, (name, default) in RATE_LIMIT_VARIABLES.items()}
 
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 SECURE_REFERRER_POLICY = "same-origin"

@@ -13,22 +13,11 @@ from pathlib import Path
 
 from django.db import connection
 
+from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
+
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "test-artifacts" / "logs"
-RATE_LIMITS = [
-    f"RATE_LIMIT_{scope}"
-    for scope in (
-        "SESSIONS",
-        "GROUPS",
-        "IMPORTS",
-        "REMATCHES",
-        "EVENINGS",
-        "EVENTS",
-        "EVENT_CHANGES",
-        "EVENT_TABLES",
-        "SIGNUPS",
-    )
-]
+RATE_LIMITS = [name for name, _default in RATE_LIMIT_VARIABLES.values()]
 
 
 def free_port() -> int:

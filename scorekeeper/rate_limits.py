@@ -1,0 +1,28 @@
+"""The rate limits a stranger meets, one line each: the scope the code counts under, the
+environment variable that sets it ("COUNT/SECONDS") and its default.
+
+Read by the settings (RATE_LIMITS) and by the test servers and benchmarks that lift every limit,
+so a new limit is named here once. Plain Python: importing it sets nothing up.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
+# new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
+# session outside a group; new events, and the tables their draws make (each a session: a night of
+# 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per
+# event: its draws and its players added, dropped or swapped. Per address: players signing
+# themselves up for a night (a club's room behind one address signs up a few dozen).
+RATE_LIMIT_VARIABLES: Final = {
+    "session": ("RATE_LIMIT_SESSIONS", "30/3600"),
+    "group": ("RATE_LIMIT_GROUPS", "10/3600"),
+    "import": ("RATE_LIMIT_IMPORTS", "30/3600"),
+    "rematch": ("RATE_LIMIT_REMATCHES", "120/3600"),
+    "evening": ("RATE_LIMIT_EVENINGS", "120/3600"),
+    "event": ("RATE_LIMIT_EVENTS", "10/3600"),
+    "event_change": ("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
+    "event_table": ("RATE_LIMIT_EVENT_TABLES", "300/3600"),
+    "signup": ("RATE_LIMIT_SIGNUPS", "60/3600"),
+}

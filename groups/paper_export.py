@@ -58,8 +58,8 @@ def log_export(group: Group) -> str:
 
 def paper_fry_from(rules: RoundRules) -> int:
     """The F= of a round's rules: by place, the heavy threshold (SPEC 10); else the tiers'."""
-    if rules.places is not None:
-        return min(max(rules.places.heavy_from, MIN_FRY_FROM), MAX_CARDS)
+    if rules.by_place:
+        return min(max(rules.fry_from, MIN_FRY_FROM), MAX_CARDS)
     tiers = [list(tier) for tier in rules.tiers]
     return fry_from_tiers(tiers) or nearest_fry_from(tiers)
 

@@ -29,7 +29,7 @@ from rounds.public import (
     settlement_of,
     stored_settings,
 )
-from rounds.rules.ruleset import Places
+from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import real_losses
 
 
@@ -106,11 +106,6 @@ def group_json(group: Group, viewer: Viewer) -> dict:
     if viewer is Viewer.EDITOR:
         reply = {"id": group.edit_key, **reply}
     return reply
-
-
-def fry_from(tiers: list[list[int]]) -> int | None:
-    """Cards left from which a hand is fried: where the second tier starts (SPEC 10)."""
-    return tiers[1][0] if len(tiers) > 1 else None
 
 
 SESSION_FIELDS = ("pairwise", "totals", "house", "rules_json", "value_per_point", "currency")
@@ -198,9 +193,7 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
         rows, stored, strict=True
     ):
         if rules not in fried:
-            shown = json.loads(rules)
-            places = shown.get("places")
-            fried[rules] = fry_from(shown["tiers"]) if places is None else Places.from_json(places).heavy_from
+            fried[rules] = RoundRules.from_json(json.loads(rules)).fry_from
         rounds[session_id].append(
             SeasonRound(
                 cards=tuple(cards),

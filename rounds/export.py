@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
+from rounds.rules.ruleset import RoundRules
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-COVERING_RULES = {"pays_for_everyone": "pays for everyone", "takes_whole_loss": "takes the whole loss"}
 
 
 def neutralised(text: str) -> str:
@@ -47,7 +48,7 @@ def rounds_csv(state: dict) -> str:
         covering, rule = "", ""
         if round_["covering"] is not None:
             covering = names[round_["covering"]]
-            rule = COVERING_RULES[round_["rules"]["covering_style"]]
+            rule = RoundRules.from_json(round_["rules"]).covering_words
         writer.writerow(
             [
                 round_["number"],

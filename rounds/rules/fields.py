@@ -20,6 +20,7 @@ from typing import Final
 
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import (
+    COVERING_WORDS,
     MAX_CARDS,
     MAX_PLACES,
     CoveringStyle,
@@ -99,7 +100,13 @@ POINTS_PER_TWO: Final = Setting(
     maximum=100,
     offered=4,
 )
-DOUBLES: Final = Setting("doubles", Kind.FLAG, True, label=gettext_noop("Each 2 doubles"))
+DOUBLES: Final = Setting(
+    "doubles",
+    Kind.FLAG,
+    True,
+    label=gettext_noop("Each 2 doubles"),
+    refusal=gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
+)
 PAYS: Final = Setting(
     "pays", Kind.AMOUNTS, list(DEFAULT_PLACES.pays), label=gettext_noop("Each place pays"), maximum=MAX_PLACES
 )
@@ -117,9 +124,14 @@ HEAVY_FROM: Final = Setting(
     label=gettext_noop("Heavy round from"),
     minimum=1,
     maximum=MAX_CARDS,
+    refusal=gettext_noop("Places: heavy_from is the cards left that make a round heavy, from 1 to 13"),
 )
 HOUSE_CUT: Final = Setting(
-    "house_cut", Kind.AMOUNT, DEFAULT_PLACES.house_cut, label=gettext_noop("House cut")
+    "house_cut",
+    Kind.AMOUNT,
+    DEFAULT_PLACES.house_cut,
+    label=gettext_noop("House cut"),
+    refusal=gettext_noop("Places: house_cut is a whole number, 0 for no cut"),
 )
 
 SETTINGS: Final[tuple[Setting, ...]] = (
@@ -151,6 +163,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         null_is_default=True,
         rule=True,
         parts=(PAYS, HEAVY_PAYS, HEAVY_FROM, HOUSE_CUT),
+        refusal=gettext_noop("Places: give pays, heavy_pays, heavy_from and house_cut (each optional)"),
         preset=True,
     ),
     Setting(
@@ -173,7 +186,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         CoveringStyle.PAYS_FOR_EVERYONE.value,
         label=gettext_noop("The covering player"),
         choices=tuple(style.value for style in CoveringStyle),
-        choice_labels=(gettext_noop("pays for everyone"), gettext_noop("takes the whole loss")),
+        choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
         rule=True,
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
     ),

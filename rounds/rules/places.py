@@ -1,21 +1,26 @@
-"""Paying by place (SPEC 3.6) as a table writes it down: checking the two tables, the heavy
-threshold and the house cut as typed. Pure; scoring.py scores a round with checked places."""
+"""Paying by place (SPEC 3.6) as a table writes it down: each part of the places checked as its
+declaration says (rounds/rules/fields.py), then the house cut against the heavy amounts (scoring.py).
+Pure; scoring.py scores a round with checked places."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from itertools import pairwise
 from typing import Final
 
-from rounds.rules.ruleset import MAX_CARDS, MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
+from rounds.rules.fields import BY_NAME, Kind, Setting
+from rounds.rules.ruleset import MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
+from rounds.rules.scoring import check_house_cut
 
 MAX_AMOUNT: Final = 1_000_000
-PLACE_KEYS: Final = frozenset({"pays", "heavy_pays", "heavy_from", "house_cut"})
+PLACES: Final = BY_NAME["places"]
+PARTS: Final[Mapping[str, Setting]] = {part.name: part for part in PLACES.parts}
 
 
 def check_amounts(raw: object, key: str) -> tuple[int, ...]:
     """1-3 whole amounts for 2nd, 3rd and 4th place, none negative, none smaller than the one before."""
-    field = f"places.{key}"
+    field = f"{PLACES.name}.{key}"
     if not isinstance(raw, (list, tuple)) or not raw:
         raise ScoringError(
             gettext_noop("Places: %(key)s is a list of 1 to 3 amounts, for 2nd, 3rd and 4th place"),
@@ -53,36 +58,35 @@ def check_amounts(raw: object, key: str) -> tuple[int, ...]:
     return tuple(raw)
 
 
+def check_count(raw: object, part: Setting) -> int:
+    """A whole number within the part's bounds (the cards left that make a round heavy)."""
+    if not is_whole_number(raw) or not part.minimum <= raw <= part.maximum:  # type: ignore[operator]
+        raise ScoringError(part.refusal, field=f"{PLACES.name}.{part.name}")
+    return raw  # type: ignore[return-value]
+
+
+def check_amount(raw: object, part: Setting) -> int:
+    """A whole number of points, 0 or more."""
+    if not is_whole_number(raw) or raw < 0:  # type: ignore[operator]
+        raise ScoringError(part.refusal, field=f"{PLACES.name}.{part.name}")
+    return raw  # type: ignore[return-value]
+
+
+CHECKS: Final[Mapping[Kind, Callable[[object, Setting], object]]] = {
+    Kind.AMOUNTS: lambda raw, part: check_amounts(raw, part.name),
+    Kind.COUNT: check_count,
+    Kind.AMOUNT: check_amount,
+}
+
+
 def check_places(raw: object, *, base: Places | None = None) -> Places:
-    """The places as sent (each key optional, the others kept from `base` or the defaults)."""
+    """The places as sent (each part optional, the others kept from `base` or the defaults),
+    each part checked in its declared order."""
     if raw is None:
         raw = {}
-    if not isinstance(raw, Mapping) or not set(raw) <= PLACE_KEYS:
-        raise ScoringError(
-            gettext_noop("Places: give pays, heavy_pays, heavy_from and house_cut (each optional)"),
-            field="places",
-        )
-    places = base or Places()
-    pays = check_amounts(raw["pays"], "pays") if "pays" in raw else places.pays
-    heavy_pays = check_amounts(raw["heavy_pays"], "heavy_pays") if "heavy_pays" in raw else places.heavy_pays
-    heavy_from = raw.get("heavy_from", places.heavy_from)
-    if not is_whole_number(heavy_from) or not 1 <= heavy_from <= MAX_CARDS:
-        raise ScoringError(
-            gettext_noop("Places: heavy_from is the cards left that make a round heavy, from 1 to 13"),
-            field="places.heavy_from",
-        )
-    house_cut = raw.get("house_cut", places.house_cut)
-    if not is_whole_number(house_cut) or house_cut < 0:
-        raise ScoringError(
-            gettext_noop("Places: house_cut is a whole number, 0 for no cut"), field="places.house_cut"
-        )
-    if house_cut > heavy_pays[0]:
-        raise ScoringError(
-            gettext_noop(
-                "Places: the house cut (%(cut)s) is more than the smallest payment of a heavy round (%(least)s)"
-            ),
-            field="places.house_cut",
-            cut=house_cut,
-            least=heavy_pays[0],
-        )
-    return Places(pays=pays, heavy_pays=heavy_pays, heavy_from=heavy_from, house_cut=house_cut)
+    if not isinstance(raw, Mapping) or not set(raw) <= set(PARTS):
+        raise ScoringError(PLACES.refusal, field=PLACES.name)
+    sent = {name: CHECKS[part.kind](raw[name], part) for name, part in PARTS.items() if name in raw}
+    places = replace(base or Places(), **sent)
+    check_house_cut(places)
+    return places

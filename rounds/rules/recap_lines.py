@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from rounds.rules.ruleset import RoundRules
+
 
 @dataclass(frozen=True)
 class Line:
@@ -67,20 +69,11 @@ def best_and_worst(state: dict) -> tuple[Moment, Moment] | None:
     return best, worst
 
 
-def fry_from(rules: dict) -> int | None:
-    """Cards left from which a hand is fried, as the season counts: where the second tier starts;
-    paying by place, where a hand turns heavy."""
-    if rules.get("places"):
-        return rules["places"]["heavy_from"]
-    tiers = rules["tiers"]
-    return tiers[1][0] if len(tiers) > 1 else None
-
-
 def fries(state: dict) -> list[int]:
     """Per player, the hands that reached the second tier of the rules they were scored under."""
     counts = [0] * len(state["players"])
     for round_ in state["rounds"]:
-        threshold = fry_from(round_["rules"])
+        threshold = RoundRules.from_json(round_["rules"]).fry_from
         if threshold is None:
             continue
         for player, cards in enumerate(round_["cards"]):

@@ -9,7 +9,7 @@ the form, the OpenAPI document and the pages need of it) and holds its value her
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Final, NamedTuple
 
@@ -97,6 +97,13 @@ class CoveringStyle(StrEnum):
     TAKES_WHOLE_LOSS = "takes_whole_loss"  # 3.5: X's penalty is the losers' sum, theirs is 0
 
 
+# What each covering style does, in words: the settings form's choices and the CSV's column.
+COVERING_WORDS: Final = {
+    CoveringStyle.PAYS_FOR_EVERYONE: gettext_noop("pays for everyone"),
+    CoveringStyle.TAKES_WHOLE_LOSS: gettext_noop("takes the whole loss"),
+}
+
+
 Tier = tuple[int, int]
 Tiers = tuple[Tier, ...]
 
@@ -116,23 +123,21 @@ class Places:
     house_cut: int = 100
 
     def to_json(self) -> dict:
-        return {
-            "pays": list(self.pays),
-            "heavy_pays": list(self.heavy_pays),
-            "heavy_from": self.heavy_from,
-            "house_cut": self.house_cut,
-        }
+        """Each field under its own name, the amounts as lists."""
+        return {part.name: json_value(getattr(self, part.name)) for part in fields(self)}
 
     @classmethod
     def from_json(cls, raw: Mapping) -> Places:
         """Stored or already checked places; missing keys take the defaults."""
-        defaults = cls()
-        return cls(
-            pays=tuple(raw.get("pays", defaults.pays)),
-            heavy_pays=tuple(raw.get("heavy_pays", defaults.heavy_pays)),
-            heavy_from=raw.get("heavy_from", defaults.heavy_from),
-            house_cut=raw.get("house_cut", defaults.house_cut),
-        )
+        return cls(**{part.name: stored_value(raw[part.name]) for part in fields(cls) if part.name in raw})
+
+
+def json_value(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def stored_value(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True)
@@ -164,6 +169,19 @@ class RoundRules:
     @property
     def by_place(self) -> bool:
         return self.mode is Mode.BY_PLACE
+
+    @property
+    def fry_from(self) -> int | None:
+        """Cards left from which a hand is fried, as the season and the recap count (SPEC 10): where
+        the second tier starts (None with one tier); paying by place, where a round turns heavy."""
+        if self.places is not None:
+            return self.places.heavy_from
+        return self.tiers[1][0] if len(self.tiers) > 1 else None
+
+    @property
+    def covering_words(self) -> str:
+        """What marking a loser as covering does under these rules, in English words."""
+        return COVERING_WORDS[self.covering_style]
 
     def twos_json(self) -> dict | None:
         if self.twos_double:

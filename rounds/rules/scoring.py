@@ -211,6 +211,19 @@ def check_place_amounts(places: Places, player_count: int) -> None:
             )
 
 
+def check_house_cut(places: Places) -> None:
+    """The winner's cut to the house in a heavy round is at most what the smallest heavy place pays."""
+    if places.house_cut > places.heavy_pays[0]:
+        raise ScoringError(
+            gettext_noop(
+                "Places: the house cut (%(cut)s) is more than the smallest payment of a heavy round (%(least)s)"
+            ),
+            field="places.house_cut",
+            cut=places.house_cut,
+            least=places.heavy_pays[0],
+        )
+
+
 def check_covering(covering: object, winner: int, names: Sequence[str]) -> None:
     if covering is None:
         return

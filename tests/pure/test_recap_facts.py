@@ -2,7 +2,7 @@
 
 from rounds.rules.recap_lines import Comeback, Moment, best_and_worst, comeback, fries, gain_of, parties
 
-DOUBLES = {"tiers": [[1, 1], [10, 2], [13, 3]]}
+DOUBLES = {"mode": "points", "tiers": [[1, 1], [10, 2], [13, 3]]}
 
 
 def a_state(mode, rounds, settlement=None, players=("Ann", "Ben", "Cat")):
@@ -43,7 +43,7 @@ def test_best_and_worst_round_and_the_earlier_on_a_tie():
 def test_fries_count_the_hands_from_the_second_tier():
     state = a_state("points", [([0, 10, 9], [0, 20, 9]), ([13, 0, 12], [39, 0, 24])])
     assert fries(state) == [1, 1, 1]
-    state["rounds"][1]["rules"] = {"tiers": [[1, 1]]}  # one tier: nothing fries
+    state["rounds"][1]["rules"] = {**DOUBLES, "tiers": [[1, 1]]}  # one tier: nothing fries
     assert fries(state) == [0, 1, 0]
 
 
@@ -68,7 +68,7 @@ def test_the_parties_are_the_players_by_index_and_the_house_by_its_name():
 def test_paying_by_place_a_hand_is_fried_from_where_it_turns_heavy():
     state = a_state("by_place", [([0, 10, 9], [300, -200, -100]), ([12, 0, 3], [-200, 300, -100])])
     for round_ in state["rounds"]:
-        round_["rules"] = {**DOUBLES, "places": {"heavy_from": 12}}
+        round_["rules"] = {**DOUBLES, "mode": "by_place", "places": {"heavy_from": 12}}
     assert fries(state) == [1, 0, 0]  # heavy from 12: not the tiers' second step (10)
 
 

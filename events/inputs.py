@@ -15,6 +15,7 @@ from events.models import (
     SEATINGS,
 )
 from rounds.public import SETTINGS_FIELDS, ServiceError, SessionSettings, clean_name, clean_settings
+from rounds.rules import fields
 from rounds.rules.names import PLAYER_NAME, NameMessages, name_key
 from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
 
@@ -43,8 +44,9 @@ HANDS_IN_ALL = gettext_noop(
 MINUTES = gettext_noop(
     "Minutes: give null (no time limit) or a whole number of minutes per round from 1 to %(most)s"
 )
-# Fields that mean something only in one mode; anywhere else the table would drop them unseen.
-ONLY_IN_MODE = {"places": Mode.BY_PLACE, "house_name": Mode.BY_PLACE}
+# Settings that mean something only when paying by place (rounds/rules/fields.py: their modes);
+# in another mode the table would drop them unseen.
+ONLY_BY_PLACE = tuple(setting.name for setting in fields.SETTINGS if setting.modes == {Mode.BY_PLACE})
 # The rules are a session's creation fields; its length is the event's hands, its players the draw's.
 EVENT_OWNS = frozenset({"players", "rounds", "target"})
 
@@ -139,8 +141,8 @@ def clean_rules(raw: object) -> dict:
     for field in sorted(set(raw) - SETTINGS_FIELDS, key=str):
         raise ServiceError(RULE_UNKNOWN, field="rules", name=str(field)[:40])
     settings = table_settings(dict(raw), hands=1)
-    for field, mode in ONLY_IN_MODE.items():
-        if field in raw and settings.mode is not mode:
+    for field in ONLY_BY_PLACE:
+        if field in raw and settings.mode is not Mode.BY_PLACE:
             raise ServiceError(RULE_NOT_IN_MODE, field="rules", name=field, mode=settings.mode.value)
     return dict(raw)
 

@@ -12,7 +12,7 @@ from rounds.errors import ServiceError
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.rules import fields
-from rounds.rules.fields import POINTS_PER_TWO, Kind, Setting
+from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
@@ -175,20 +175,19 @@ def clean_currency(raw: object, setting: Setting = fields.BY_NAME["currency"]) -
 
 
 def clean_twos_rule(raw: object, setting: Setting) -> dict | None:
-    """The twos rule as the JSON has it: off (null), points per 2 held, or each 2 doubling."""
+    """The twos rule as the JSON has it: off (null), or exactly one of its declared parts (points
+    per 2 held, within bounds; or each 2 doubling, a flag that can only be true)."""
     if raw is None:
         return None
-    if isinstance(raw, Mapping) and set(raw) == {"doubles"}:
-        if raw["doubles"] is not True:
-            raise ServiceError(
-                gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
-                field="twos",
-            )
-        return {"doubles": True}
-    points = raw.get("points_per_two") if isinstance(raw, Mapping) else None
-    if not isinstance(raw, Mapping) or set(raw) != {"points_per_two"} or not within(points, POINTS_PER_TWO):
+    parts = {part.name: part for part in setting.parts}
+    if not isinstance(raw, Mapping) or len(raw) != 1 or next(iter(raw)) not in parts:
         raise ServiceError(setting.refusal, field=setting.name)
-    return {"points_per_two": points}
+    ((name, value),) = raw.items()
+    if parts[name].kind is Kind.FLAG and value is not True:
+        raise ServiceError(parts[name].refusal, field=setting.name)
+    if parts[name].kind is Kind.COUNT and not within(value, parts[name]):
+        raise ServiceError(setting.refusal, field=setting.name)
+    return {name: value}
 
 
 def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
@@ -324,11 +323,11 @@ HOUSE_NAME = NameMessages(
 )
 
 
-def clean_house_name(raw: object, _setting: Setting | None = None) -> str:
+def clean_house_name(raw: object, setting: Setting) -> str:
     """Who keeps the score in a by_place session; null or "" for the default (House)."""
     if raw is None or raw == "":
         return ""
-    return clean_name(raw, messages=HOUSE_NAME, field="house_name")
+    return clean_name(raw, messages=HOUSE_NAME, field=setting.name)
 
 
 def clean_counts(raw: object) -> str | None:

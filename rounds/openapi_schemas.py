@@ -67,7 +67,7 @@ def value_schema(setting: Setting) -> dict:
                 minItems=1,
                 maxItems=MAX_CARDS,
             )
-        case Kind.TWOS:  # exactly one of its parts (each 2 held doubles: only true)
+        case Kind.TWOS:  # exactly one of its parts (a flag part: only true)
             return {
                 "anyOf": [
                     obj(

@@ -183,14 +183,8 @@ def body_of(request: HttpRequest) -> bytes:
 
 def table_settings(table: PaperTable) -> SessionSettings:
     """A paper table: pay the difference, its fry tiers, `t` as taking the whole loss, no wager."""
-    return clean_settings(
-        {
-            **table.rules.to_json(),
-            "rounds": None,
-            "target": None,
-            "covering_rule": any(round_.covering is not None for round_ in table.rounds),
-        }
-    )
+    settings = clean_settings({**table.rules.to_json(), "rounds": None, "target": None})
+    return settings.covering_named_in(round_.covering for round_ in table.rounds)
 
 
 def checked_table(table: PaperTable) -> CheckedTable:

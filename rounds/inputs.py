@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
@@ -58,6 +58,15 @@ class SessionSettings:
     @property
     def mode(self) -> Mode:
         return self.rules.mode
+
+    def covering_kept(self, covering: int | None) -> int | None:
+        """Who covered, as the session keeps it: nobody where it does not play the covering rule."""
+        return covering if self.covering_rule else None
+
+    def covering_named_in(self, coverings: Iterable[int | None]) -> SessionSettings:
+        """These settings, playing the covering rule exactly when a round names who covered (an
+        evening written down elsewhere: a paper log)."""
+        return replace(self, covering_rule=any(covering is not None for covering in coverings))
 
     @classmethod
     def from_preset(cls, preset: Preset, *, keep: SessionSettings | None = None) -> SessionSettings:

@@ -15,6 +15,7 @@ from django.db.models.functions import Lower
 from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 
+from rounds.rules.fields import Setting
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, RoundRules
 from rounds.rules.scoring import RoundEntry
@@ -108,12 +109,11 @@ class Session(RulesColumns):
     target = models.PositiveIntegerField(null=True, blank=True)
     value_per_point = models.DecimalField(max_digits=12, decimal_places=4, null=True, blank=True)
     currency = models.CharField(max_length=8, blank=True, default="")
-    # The assistant rule: the entry offers to mark one loser as covering; the style says what
-    # that does (SPEC 3.4 pays for everyone, 3.5 takes the whole loss).
-    covering_rule = models.BooleanField(default=False)
-    # Paying by place (SPEC 3.6): who keeps the score ("" shows as House) and what each player
-    # has given the house, a sum over the rounds kept like `totals`.
-    house_name = models.CharField(max_length=MAX_NAME_LENGTH, blank=True, default="")
+    # Its other settings (rounds/rules/fields.py SESSION), by name: those no constraint reads need
+    # no column. `own_setting` and `set_own_setting` are the only way in and out.
+    options = models.JSONField(default=dict)
+    # Paying by place (SPEC 3.6): what each player has given the house, a sum over the rounds
+    # kept like `totals`.
     house = models.JSONField(default=list)
     # Round count when the host last reopened: the end is checked only past it.
     reopened_after = models.PositiveIntegerField(default=0)
@@ -153,6 +153,23 @@ class Session(RulesColumns):
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    def own_setting(self, setting: Setting) -> object:
+        """One of the session's own settings: its column, where it has one, else its value in
+        `options` (a setting declared since the session was stored reads as its default)."""
+        if setting.stored_as in SETTING_COLUMNS:
+            return getattr(self, setting.stored_as)
+        return self.options.get(setting.name, setting.default)
+
+    def set_own_setting(self, setting: Setting, value: object) -> None:
+        if setting.stored_as in SETTING_COLUMNS:
+            setattr(self, setting.stored_as, value)
+        else:
+            self.options = {**self.options, setting.name: value}
+
+
+# A setting with a column of its own is one the constraints read (rounds_limit, target, ...).
+SETTING_COLUMNS = frozenset(field.name for field in Session._meta.concrete_fields)
 
 
 class Player(models.Model):

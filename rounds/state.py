@@ -61,7 +61,7 @@ def settings_json(session: Session) -> dict:
     shown = rules.to_json()
     for setting in fields.SESSION:
         if setting.always_shown or rules.mode in setting.modes:
-            value = getattr(session, setting.stored_as)
+            value = session.own_setting(setting)
             shown[setting.name] = value_per_point_json(value) if setting.kind is Kind.MONEY else value
     return shown
 

@@ -10,6 +10,7 @@ from rounds.rules.ruleset import gettext_noop
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.working import rules_detail
 from rounds.selectors import round_by_number
+from rounds.services.sessions import current_settings
 
 
 def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
@@ -45,7 +46,7 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
 def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:
     """Covering is named only in a session that plays the covering (assistant) rule, or `kept`
     on a round played with it when it is corrected after the rule was turned off."""
-    if entry.covering is not None and not session.covering_rule and entry.covering != kept:
+    if entry.covering not in (None, kept) and current_settings(session).covering_kept(entry.covering) is None:
         raise ServiceError(
             gettext_noop("Covering: this session does not use the covering rule"), field="covering"
         )

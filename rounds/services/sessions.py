@@ -56,13 +56,13 @@ def check_rules_fit(settings: SessionSettings, player_count: int) -> None:
 def apply_settings(session: Session, settings: SessionSettings) -> None:
     session.set_rules(settings.rules)
     for setting in fields.SESSION:
-        setattr(session, setting.stored_as, getattr(settings, setting.stored_as))
+        session.set_own_setting(setting, getattr(settings, setting.stored_as))
 
 
 def current_settings(session: Session) -> SessionSettings:
     return SessionSettings(
         rules=session.rules,
-        **{setting.stored_as: getattr(session, setting.stored_as) for setting in fields.SESSION},
+        **{setting.stored_as: session.own_setting(setting) for setting in fields.SESSION},
     )
 
 
@@ -162,13 +162,14 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
     """Score every round again under `rules`, keeping what the table reported; the new sums.
     In a session without the covering rule (as now set) nobody covers any more."""
     scored = scored_session(session)
+    settings = current_settings(session)
     rescored_rounds = []
     for round_, entry, _ in scored.rounds:
         # 2s held are kept only while 2s count; turning the rule on starts everyone at none.
         entry = RoundEntry(
             cards=entry.cards,
             twos=entry.twos if rules.counts_twos else None,
-            covering=entry.covering if session.covering_rule else None,
+            covering=settings.covering_kept(entry.covering),
         )
         entry = scoring.validate_round(entry, scored.names, rules)
         rescored = scoring.score_checked(entry, rules)

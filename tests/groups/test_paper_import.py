@@ -8,6 +8,7 @@ import pytest
 
 from groups.models import GroupEvening, GroupPlayer
 from rounds.models import Round, Session
+from rounds.services.sessions import current_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_the_sample_log_becomes_two_finished_evenings_with_its_dates(api):
     assert first.rules.mode == "pay_difference"
     assert first.rules_json["tiers"] == [[1, 1], [11, 2], [13, 3]]
     assert first.created_at.date() == date(2013, 3, 19)
-    assert first.covering_rule
+    assert current_settings(first).covering_rule
     assert first.rules.covering_style == "takes_whole_loss"
     assert [round_.covering for round_ in Round.objects.filter(session=first)] == [None, 2]
     assert [player["name"] for player in api.get(f"/api/groups/{group['id']}").json()["players"]] == [

@@ -3,6 +3,7 @@
 import pytest
 
 from rounds.models import Round, RoundVersion, Session
+from rounds.services.sessions import current_settings
 from tests.factories import add_rounds, make_session
 from tests.rounds.test_api import add, create, token_for
 from tests.rounds.test_pages import NEW_EVENING, settings_post, text_of
@@ -127,7 +128,10 @@ def test_an_unknown_covering_style_is_refused_naming_the_field(api, bad):
 def test_the_new_session_form_takes_the_covering_rule(client):
     client.post("/", {**NEW_EVENING, "covering_rule": "on", "covering_style": "takes_whole_loss"})
     session = Session.objects.get()
-    assert (session.covering_rule, session.rules.covering_style) == (True, "takes_whole_loss")
+    assert (current_settings(session).covering_rule, session.rules.covering_style) == (
+        True,
+        "takes_whole_loss",
+    )
 
 
 def test_the_new_session_form_refuses_an_unknown_covering_style(client):

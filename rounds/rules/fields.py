@@ -4,11 +4,13 @@ use it, and its label and help as the settings form shows them.
 
 No Django here: labels are English, marked with gettext_noop for makemessages and translated
 where they are shown. What derives from these declarations: the JSON parse and its refusals
-(rounds/inputs.py), the settings' OpenAPI schemas (rounds/openapi_schemas.py), the form's fields
-and values (rounds/forms.py), the state's settings (rounds/state.py), how a session keeps them
-(rounds/services/sessions.py), and what the pages' scripts read (rounds/templatetags/table.py puts
-it in the page as JSON). A new setting is declared here; its value, the rule that uses it and a
-template that lays it out are the only other places it is written.
+(rounds/inputs.py; a part's by rounds/rules/places.py), the settings' OpenAPI schemas
+(rounds/openapi_schemas.py), the form's fields and values (rounds/forms.py), the state's settings
+(rounds/state.py), how a session keeps them (Session.own_setting: a column, or by name in its
+options), which settings an event refuses outside by_place (events/inputs.py), and what the
+pages' scripts read (rounds/templatetags/table.py puts it in the page as JSON). A new setting is
+declared here; its value, the rule that uses it and a template that lays it out are the only other
+places it is written.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ use it, and its label and help as the settings form shows them.
 
 No Django here: labels are English, marked with gettext_noop for makemessages and translated
 where they are shown. What derives from these declarations: the JSON parse and its refusals
-(rounds/inputs.py), the settings' OpenAPI schemas (rounds/openapi_schemas.py), the form's fields
-and values (rounds/forms.py), the state's settings (rounds/state.py), how a session keeps them
-(rounds/services/sessions.py), and what the pages' scripts read (rounds/templatetags/table.py puts
-it in the page as JSON). A new setting is declared here; its value, the rule that uses it and a
+(rounds/inputs.py), the settings' OpenAPI schemas (rounds/openapi_schemas.py), the form's fields,
+values and layout (rounds/form_fields.py, rounds/forms.py), the state's settings (rounds/state.py),
+how a session keeps them (rounds/services/sessions.py), and what the pages' scripts read
+(rounds/templatetags/table.py puts it in the page as JSON). A new setting is declared here; its value, the rule that uses it and a
 template that lays it out are the only other places it is written.
 """
 

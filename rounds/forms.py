@@ -7,19 +7,29 @@ they name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 
 from django import forms
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rounds.errors import translated
+from rounds.form_fields import (
+    FORM_FIELDS,
+    LENGTH_SETTINGS,
+    MAX_TYPED_AMOUNT,
+    PLACES_SETTING,
+    Shown,
+    by_place_own,
+    choices_of,
+    form_field,
+    scoring_own,
+    typed_settings,
+)
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
 from rounds.rules import fields
-from rounds.rules.fields import POINTS_PER_TWO, Kind
+from rounds.rules.fields import Kind
 from rounds.rules.ruleset import MAX_PLAYERS, Mode, Refusal
 from rounds.rules.scoring import RoundEntry
 
@@ -27,9 +37,7 @@ from rounds.rules.scoring import RoundEntry
 EXTRA_TIERS = 12
 PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
 DEFAULT_PLACES = fields.DEFAULT_PLACES.to_json()
-MAX_TYPED_AMOUNT = 100_000  # an amount typed on the form (the rules allow more through the API)
 BY_PLACE = Mode.BY_PLACE.value
-LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks one, or neither
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
     ("rounds", pgettext_lazy("length", "Rounds")),
@@ -37,19 +45,20 @@ LENGTH_CHOICES = [
 ]
 
 
-def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
-    return [(value, _(label)) for value, label in zip(setting.choices, setting.choice_labels, strict=True)]
-
-
 MODE, TIERS, TWOS = (fields.BY_NAME[name] for name in ("mode", "tiers", "twos"))
-PLACE_PARTS = fields.BY_NAME["places"].parts
+PLACE_PARTS = PLACES_SETTING.parts
 PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
+TWOS_OFF = "off"
 TWOS_CHOICES = [
-    ("off", pgettext_lazy("twos rule", "Off")),
-    ("points", _("Points per 2")),
-    ("doubles", _("Each 2 doubles")),
+    (TWOS_OFF, pgettext_lazy("twos rule", "Off")),
+    *((part.picked_as, _(part.picked_label or part.label)) for part in TWOS.parts),
 ]
+
+
+def twos_choice(twos: dict | None) -> str:
+    """The twos rule as the form's one choice: off, or the part it turns on."""
+    return next((part.picked_as for part in TWOS.parts if (twos or {}).get(part.name)), TWOS_OFF)
 
 
 def times_text(rate: int, base: int) -> str:
@@ -69,11 +78,12 @@ def form_values(settings: dict) -> dict:
         "mode": settings["mode"],
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
-        "twos_rule": "doubles" if twos.get("doubles") else "points" if twos else "off",
-        "points_per_two": twos.get("points_per_two") or POINTS_PER_TWO.offered,
+        "twos_rule": twos_choice(twos),
+        **{part.name: twos.get(part.name) or part.offered for part in TWOS.parts if part in typed_settings()},
         **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
         **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
-        "house_name": settings.get("house_name") or "",  # blank: "House", in the page's language
+        # The settings of paying by place alone (the house's name: blank shows "House", translated).
+        **{setting.name: settings.get(setting.name) or setting.default for setting in by_place_own()},
         "length": "rounds" if rounds else "target" if target else "open",
         "rounds": rounds or fields.BY_NAME["rounds"].offered,
         "target": target or fields.BY_NAME["target"].offered,
@@ -131,36 +141,6 @@ def plain_messages(form: forms.Form) -> None:
                 field.error_messages["invalid"] = _("give a number")
 
 
-def typed_settings() -> list[fields.Setting]:
-    """The settings typed into a field of their own (the rest are shown specially: the mode's
-    radios, the tier rows, the twos rule's choice, the place tables, the length's choice)."""
-    typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
-    for setting in fields.SETTINGS:
-        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and part.kind is not Kind.FLAG]
-    return typed
-
-
-def form_field(setting: fields.Setting) -> forms.Field:
-    """A setting's form field, from its declaration: its bounds, what the form offers, its label."""
-    initial = setting.offered if setting.offered is not None else setting.default
-    return FORM_FIELDS[setting.kind](setting, required=False, initial=initial, label=_(setting.label))
-
-
-FORM_FIELDS: dict[Kind, Callable[..., forms.Field]] = {
-    Kind.CHOICE: lambda setting, **common: forms.ChoiceField(choices=choices_of(setting), **common),
-    Kind.COUNT: lambda setting, **common: forms.IntegerField(
-        min_value=setting.minimum, max_value=setting.maximum, **common
-    ),
-    Kind.AMOUNT: lambda setting, **common: forms.IntegerField(
-        min_value=0, max_value=MAX_TYPED_AMOUNT, **common
-    ),
-    Kind.FLAG: lambda setting, **common: forms.BooleanField(**common),
-    Kind.CODE: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
-    Kind.NAME: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
-    Kind.MONEY: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
-}
-
-
 class SettingsForm(forms.Form):
     """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
 
@@ -196,6 +176,23 @@ class SettingsForm(forms.Form):
         plain_messages(self)
         self.changes: dict[str, object] = {}
         self.settings: SessionSettings | None = None
+
+    def shown(self, settings: list[fields.Setting]) -> list[Shown]:
+        return [Shown(setting, self[setting.name], setting.shown_when) for setting in settings]
+
+    def twos_parts(self) -> list[Shown]:
+        """Each part of the twos rule, shown while the rule's choice picks it."""
+        return [
+            Shown(part, self[part.name] if part.name in self.fields else None, f"twos_rule={part.picked_as}")
+            for part in TWOS.parts
+        ]
+
+    def by_place_settings(self) -> list[Shown]:
+        """What paying by place sets besides its tables: the heavy round, the house's cut and name."""
+        return self.shown([part for part in PLACE_PARTS if part in typed_settings()] + by_place_own())
+
+    def scoring_settings(self) -> list[Shown]:
+        return self.shown(scoring_own())
 
     def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The tier rows that hold something (or an error); the page adds and removes rows."""
@@ -248,12 +245,11 @@ class SettingsForm(forms.Form):
         return given
 
     def twos(self, data: dict) -> dict | None:
-        rule = data.get("twos_rule") or "off"
-        if data["mode"] == BY_PLACE or rule == "off":
+        rule = data.get("twos_rule") or TWOS_OFF
+        if Mode(data["mode"]) not in TWOS.modes or rule == TWOS_OFF:
             return None  # places pay fixed amounts: the 2s rule is not offered there
-        if rule == "doubles":
-            return {"doubles": True}
-        return {"points_per_two": data.get("points_per_two") or POINTS_PER_TWO.offered}
+        part = next(part for part in TWOS.parts if part.picked_as == rule)
+        return {part.name: True if part.kind is Kind.FLAG else data.get(part.name) or part.offered}
 
     def places(self, data: dict) -> dict:
         return {

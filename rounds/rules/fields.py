@@ -5,12 +5,13 @@ use it, and its label and help as the settings form shows them.
 No Django here: labels are English, marked with gettext_noop for makemessages and translated
 where they are shown. What derives from these declarations: the JSON parse and its refusals
 (rounds/inputs.py; a part's by rounds/rules/places.py), the settings' OpenAPI schemas
-(rounds/openapi_schemas.py), the form's fields and values (rounds/forms.py), the state's settings
-(rounds/state.py), how a session keeps them (Session.own_setting: a column, or by name in its
-options), which settings an event refuses outside by_place (events/inputs.py), and what the
-pages' scripts read (rounds/templatetags/table.py puts it in the page as JSON). A new setting is
-declared here; its value, the rule that uses it and a template that lays it out are the only other
-places it is written.
+(rounds/openapi_schemas.py), the form's fields, values and layout (rounds/form_fields.py,
+rounds/forms.py), the state's settings (rounds/state.py), how a session keeps them
+(Session.own_setting: a column, or by name in its options), which settings an event refuses
+outside by_place (events/inputs.py), and what the pages' scripts read
+(rounds/templatetags/table.py puts it in the page as JSON). A new setting is declared here; its
+value, the rule that uses it and a template that lays it out are the only other places it is
+written.
 """
 
 from __future__ import annotations
@@ -62,8 +63,11 @@ class Setting:
     `refusal`: the message when the value is refused; `choice_labels`: each choice's words.
     `preset`: a quick setup sets it (rounds/presets.py); a session keeps the rest over one.
     `panel`: the entry panel works with it, as with every rule (static/js/session.js redraws the
-    panel when one changes). `help`: a hint to show with its label (none yet: today's hints are
-    sentences of the form's template)."""
+    panel when one changes). `help`: a hint the form shows with it.
+    How the form lays it out: `picked_as`, the value of its setting's choice on the form that
+    turns this part on (the twos rule), and `picked_label` that choice's words when not `label`;
+    `shown_when`, the flag the form shows it under; `placeholder`, what its field shows empty;
+    `explained_at`, the rules page's section linked after its help."""
 
     name: str
     kind: Kind
@@ -86,6 +90,11 @@ class Setting:
     parts: tuple[Setting, ...] = ()
     panel: bool = False
     preset: bool = False
+    picked_as: str = ""
+    picked_label: str = ""
+    shown_when: str = ""
+    placeholder: str = ""
+    explained_at: str = ""
 
     @property
     def stored_as(self) -> str:
@@ -97,16 +106,22 @@ DEFAULT_PLACES: Final = Places()
 POINTS_PER_TWO: Final = Setting(
     "points_per_two",
     Kind.COUNT,
-    label=gettext_noop("Points per 2"),
+    label=gettext_noop("Points per 2 held"),
     minimum=1,
     maximum=100,
     offered=4,
+    picked_as="points",
+    picked_label=gettext_noop("Points per 2"),
 )
 DOUBLES: Final = Setting(
     "doubles",
     Kind.FLAG,
     True,
     label=gettext_noop("Each 2 doubles"),
+    help=gettext_noop(
+        "Each 2 a loser holds doubles what their cards cost: 8 cards with two 2s pay 8 × 2 × 2 = 32."
+    ),
+    picked_as="doubles",
     refusal=gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
 )
 PAYS: Final = Setting(
@@ -123,7 +138,7 @@ HEAVY_FROM: Final = Setting(
     "heavy_from",
     Kind.COUNT,
     DEFAULT_PLACES.heavy_from,
-    label=gettext_noop("Heavy round from"),
+    label=gettext_noop("Heavy when a loser holds at least (cards)"),
     minimum=1,
     maximum=MAX_CARDS,
     refusal=gettext_noop("Places: heavy_from is the cards left that make a round heavy, from 1 to 13"),
@@ -132,7 +147,7 @@ HOUSE_CUT: Final = Setting(
     "house_cut",
     Kind.AMOUNT,
     DEFAULT_PLACES.house_cut,
-    label=gettext_noop("House cut"),
+    label=gettext_noop("The winner of a heavy round gives the house"),
     refusal=gettext_noop("Places: house_cut is a whole number, 0 for no cut"),
 )
 
@@ -189,7 +204,13 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         label=gettext_noop("The covering player"),
         choices=tuple(style.value for style in CoveringStyle),
         choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
+        help=gettext_noop(
+            "Pays for everyone: pays what the other losers owe and receives nothing. Takes the whole"
+            " loss: bears the sum of every loser's penalty, and the other losers bear none."
+        ),
         rule=True,
+        shown_when="covering_rule",
+        explained_at="covering",
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
     ),
     Setting(
@@ -240,7 +261,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         "covering_rule",
         Kind.FLAG,
         False,
-        label=gettext_noop("Covering (assistant rule)"),
+        label=gettext_noop("Covering (the assistant rule): one loser a round may be marked as covering"),
         refusal=gettext_noop("covering_rule: give true or false"),
         panel=True,
     ),
@@ -248,11 +269,12 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         "house_name",
         Kind.NAME,
         "",
-        label=gettext_noop("The house"),
+        label=gettext_noop("The house (who keeps the score, not playing)"),
         max_length=MAX_NAME_LENGTH,
         modes=frozenset({Mode.BY_PLACE}),
         null_is_default=True,
         panel=True,
+        placeholder=gettext_noop("House"),
     ),
 )
 BY_NAME: Final[Mapping[str, Setting]] = {setting.name: setting for setting in SETTINGS}

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
-from rounds.forms import MODE_CHOICES, times_text, typed_settings
+from rounds.forms import MODE_CHOICES, TWOS, times_text, typed_settings
 from rounds.labels import (
     SIGNED,
     house_label,
@@ -20,7 +20,7 @@ from rounds.labels import (
     signed,
 )
 from rounds.rules import fields
-from rounds.rules.ruleset import TWOS_IN_DECK
+from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
 from rounds.rules.standings import Direction
 
 register = template.Library()
@@ -78,6 +78,34 @@ def direction_label(direction: str) -> str:
 @register.simple_tag
 def direction_patterns() -> SafeString:
     return patterns(**direction_labels())
+
+
+# Covering as the entry panel says it, by what the covering player does: the chip beside a loser,
+# the chip's title, and the words of the rules line.
+COVERING_WORDS = {
+    CoveringStyle.PAYS_FOR_EVERYONE: (
+        gettext_noop("pays all"),
+        gettext_noop("Covering: pays for everyone"),
+        gettext_noop("covering pays for everyone"),
+    ),
+    CoveringStyle.TAKES_WHOLE_LOSS: (
+        gettext_noop("takes all"),
+        gettext_noop("Covering: takes the whole loss"),
+        gettext_noop("covering takes the whole loss"),
+    ),
+}
+
+
+@register.simple_tag
+def covering(settings: dict) -> dict[str, str] | None:
+    """What the entry panel and the rules line say of covering under these settings (`chip`,
+    `title`, `line`), or None: the session plays without it."""
+    if not settings.get("covering_rule"):
+        return None
+    words = COVERING_WORDS.get(
+        settings.get("covering_style"), COVERING_WORDS[CoveringStyle.PAYS_FOR_EVERYONE]
+    )
+    return dict(zip(("chip", "title", "line"), (_(text) for text in words), strict=True))
 
 
 @register.simple_tag
@@ -200,3 +228,10 @@ def setting_defaults() -> SafeString:
         if parts:
             offers[setting.name] = parts
     return json_script(offers, "setting-defaults")
+
+
+@register.simple_tag
+def twos_choices() -> SafeString:
+    """The choice on the form that turns each part of the twos rule on, for a saved setup's twos
+    (static/js/setups.js; rounds/forms.py twos_choice does the same for the server's form)."""
+    return json_script({part.name: part.picked_as for part in TWOS.parts}, "twos-choices")

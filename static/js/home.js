@@ -28,18 +28,20 @@ function setField(name, value) {
   else element.value = value ?? "";
 }
 
+// A list of amounts (a place table) into its numbered fields, name_1 on: past its end, blank.
+function setRows(name, amounts) {
+  for (let number = 1; field(`${name}_${number}`); number += 1) field(`${name}_${number}`).value = amounts[number - 1] ?? "";
+}
+
 // A quick setup's or a saved setup's values (rounds/forms.py form_values, static/js/setups.js):
 // each into its field, the tier rows and the place tables as rows.
 function applyPreset(preset) {
-  const values = preset.values;
-  for (const [name, value] of Object.entries(values)) setField(name, value);
-  setTierRows(form, values.tiers);
-  for (const table of ["pays", "heavy_pays"]) {
-    if (!values[table]) continue;
-    [1, 2, 3].forEach((number, index) => {
-      field(`${table}_${number}`).value = values[table][index] ?? "";
-    });
+  const { tiers, ...values } = preset.values;
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) setRows(name, value);
+    else setField(name, value);
   }
+  setTierRows(form, tiers);
   for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
   showDependentFields();
 }

@@ -82,16 +82,18 @@ function previewDetail(panel, index) {
     return sentences[`patternPlace${place}`] ?? "";
   }
   const worked = round.working?.[index];
-  return worked ? workedPenalty(worked, rules.twos) : "";
+  return worked ? workedPenalty(worked, round.doubling?.[index]) : "";
 }
 
 // A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 that
 // doubles ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
-// = 73"); nothing when the penalty is just the cards left.
-export function workedPenalty({ cards, rate, twos, penalty }, twosRule) {
+// = 73"); nothing when the penalty is just the cards left. Which 2s rule is the server's word: its
+// `doubling` when 2s double; otherwise what 2s add is the penalty beyond the cards' own.
+export function workedPenalty({ cards, rate, twos, penalty }, doubling) {
   const fromCards = rate > 1 ? `${cards} × ${rate}` : `${cards}`;
-  if (twos && twosRule?.doubles) return `${cards * rate}${" × 2".repeat(twos)} = ${penalty}`;
-  if (twos && twosRule?.points_per_two) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${twosRule.points_per_two} = ${penalty}`;
+  if (twos && doubling) return `${doubling.base}${" × 2".repeat(twos)} = ${penalty}`;
+  const perTwo = twos ? (penalty - cards * rate) / twos : 0;
+  if (perTwo) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${perTwo} = ${penalty}`;
   return rate > 1 ? `${fromCards} = ${penalty}` : "";
 }
 

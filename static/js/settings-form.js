@@ -1,7 +1,8 @@
 // The settings fields shared by the new-session form and the mid-evening settings sheet:
 // show the number that belongs to the chosen length, the cards part (tiers, 2s) or the places
-// part (amounts, heavy rounds, the house) by mode, the points per 2 when 2s cost points, and what
-// the covering player does when covering is on. Tier rows are added and removed here; their
+// part (amounts, heavy rounds, the house) by mode, and each setting marked data-shown-when while
+// the choice or the flag it names says so (rounds/form_fields.py: the points per 2 while 2s cost
+// points, what the covering player does while covering is on). Tier rows are added and removed here; their
 // fields are numbered in order (tier_from_1, tier_times_1, ...), as the server reads them.
 
 function numberTierRows(form) {
@@ -41,10 +42,10 @@ export function wireSettingsForm(form) {
     for (const element of form.querySelectorAll("[data-length-field]")) element.hidden = element.dataset.lengthField !== length;
     const byPlace = checked(form, "mode") === "by_place";
     for (const part of form.querySelectorAll("[data-mode-part]")) part.hidden = (part.dataset.modePart === "places") !== byPlace;
-    const twos = checked(form, "twos_rule");
-    form.querySelector("[data-twos-points]").hidden = twos !== "points";
-    form.querySelector("[data-twos-doubles]").hidden = twos !== "doubles";
-    form.querySelector("[data-covering-style]").hidden = !form.elements.namedItem("covering_rule").checked;
+    for (const element of form.querySelectorAll("[data-shown-when]")) {
+      const [name, value] = element.dataset.shownWhen.split("=");
+      element.hidden = value === undefined ? !form.elements.namedItem(name).checked : checked(form, name) !== value;
+    }
   };
   // The spare empty row is for a page without JavaScript: here "Add a higher rate" makes rows.
   for (const spare of form.querySelectorAll("[data-tier-spare]")) spare.remove();
@@ -58,7 +59,7 @@ export function wireSettingsForm(form) {
     row.remove();
     numberTierRows(form);
   });
-  for (const input of form.querySelectorAll("[data-length], [data-twos-rule], [data-covering-on], input[name='mode']")) input.addEventListener("change", show);
+  form.addEventListener("change", show);
   numberTierRows(form);
   show();
   return show;

@@ -33,6 +33,8 @@ export function forgetSetup(name) {
 // what a setup lacks, the form's offer from the settings' declarations (the home page's JSON).
 export function setupValues(settings) {
   const { twos: twosOffered, places: placesOffered, ...offered } = JSON.parse(document.getElementById("setting-defaults").textContent);
+  const twosChoices = JSON.parse(document.getElementById("twos-choices").textContent); // each part's choice
+  const twosPart = Object.keys(twosChoices).find((part) => settings.twos?.[part]);
   const [[, base], ...higher] = settings.tiers;
   return {
     // Each setting typed into a field of its own, as the setup has it or as the form offers it.
@@ -40,8 +42,9 @@ export function setupValues(settings) {
     mode: settings.mode,
     base_rate: base,
     tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
-    twos_rule: settings.twos?.doubles ? "doubles" : settings.twos ? "points" : "off",
-    points_per_two: settings.twos?.points_per_two ?? twosOffered.points_per_two,
+    // The twos rule as the form's one choice, off or the part the setup turns on; its typed parts.
+    twos_rule: twosPart ? twosChoices[twosPart] : "off",
+    ...Object.fromEntries(Object.entries(twosOffered).map(([name, value]) => [name, settings.twos?.[name] ?? value])),
     // Paying by place: its tables; other modes leave the form's own place fields as they are.
     ...(settings.places && { ...placesOffered, ...settings.places }),
     length: settings.rounds ? "rounds" : settings.target ? "target" : "open",

@@ -35,7 +35,7 @@ def test_the_settings_sheet_switches_the_covering_rule(phones, live_api, screens
     page.get_by_role("button", name="Menu").tap()
     page.locator('[data-dialog="menu"] [data-open="settings"]').tap()
     settings = page.locator("[data-settings-form]")
-    style = settings.locator("[data-covering-style]")
+    style = settings.locator("[data-shown-when='covering_rule']")
     expect(style).to_be_hidden()  # no style to pick while covering is off
     settings.locator('input[name="covering_rule"]').check()
     expect(style).to_be_visible()

@@ -1,0 +1,107 @@
+"""Each setting's field on the settings form, from its declaration (rounds/rules/fields.py): the
+form field of its kind, with its bounds, label and what the form offers; and where the form lays it
+out, with the partial of its kind (templates/rounds/fields/)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from rounds.rules import fields
+from rounds.rules.fields import Kind
+
+MAX_TYPED_AMOUNT = 100_000  # an amount typed on the form (the rules allow more through the API)
+LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks one, or neither
+PLACES_SETTING = fields.BY_NAME["places"]
+
+
+def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
+    return [(value, _(label)) for value, label in zip(setting.choices, setting.choice_labels, strict=True)]
+
+
+def typed_settings() -> list[fields.Setting]:
+    """The settings typed into a field of their own (the rest are shown specially: the mode's
+    radios, the tier rows, the twos rule's choice, the place tables, the length's choice)."""
+    typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
+    for setting in fields.SETTINGS:
+        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and part.kind is not Kind.FLAG]
+    return typed
+
+
+def form_field(setting: fields.Setting) -> forms.Field:
+    """A setting's form field, from its declaration: its bounds, what the form offers, its label."""
+    initial = setting.offered if setting.offered is not None else setting.default
+    return FORM_FIELDS[setting.kind](setting, required=False, initial=initial, label=_(setting.label))
+
+
+FORM_FIELDS: dict[Kind, Callable[..., forms.Field]] = {
+    Kind.CHOICE: lambda setting, **common: forms.ChoiceField(choices=choices_of(setting), **common),
+    Kind.COUNT: lambda setting, **common: forms.IntegerField(
+        min_value=setting.minimum, max_value=setting.maximum, **common
+    ),
+    Kind.AMOUNT: lambda setting, **common: forms.IntegerField(
+        min_value=0, max_value=MAX_TYPED_AMOUNT, **common
+    ),
+    Kind.FLAG: lambda setting, **common: forms.BooleanField(**common),
+    Kind.CODE: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+    Kind.NAME: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+    Kind.MONEY: lambda setting, **common: forms.CharField(max_length=setting.max_length, **common),
+}
+
+
+def by_place_own() -> list[fields.Setting]:
+    """The settings typed on the form that paying by place alone uses (the house's name)."""
+    return [setting for setting in typed_settings() if setting.modes == PLACES_SETTING.modes]
+
+
+def scoring_own() -> list[fields.Setting]:
+    """The other settings typed in the form's scoring part: the rules and what the entry panel works
+    with (covering), each after the flag it is shown under; the length's and paying by place's aside."""
+    own = [
+        setting
+        for setting in typed_settings()
+        if (setting.rule or setting.panel)
+        and setting.name not in LENGTH_SETTINGS
+        and setting not in by_place_own()
+        and setting in fields.SETTINGS
+    ]
+    return sorted(own, key=lambda setting: bool(setting.shown_when))
+
+
+# Each kind's input on the page (templates/rounds/fields/).
+PARTIALS = {
+    Kind.CHOICE: "choice",
+    Kind.COUNT: "number",
+    Kind.AMOUNT: "number",
+    Kind.FLAG: "flag",
+    Kind.NAME: "text",
+    Kind.CODE: "text",
+    Kind.MONEY: "text",
+}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A setting as the form lays it out: its field (none for a part its choice alone turns on),
+    its kind's partial, and what it is shown under on the page (data-shown-when: a flag's name, or
+    a choice's "name=value")."""
+
+    setting: fields.Setting
+    field: forms.BoundField | None
+    shown_when: str = ""
+
+    @property
+    def partial(self) -> str:
+        return f"rounds/fields/_{PARTIALS[self.setting.kind]}.html"
+
+    @property
+    def help(self) -> str:
+        return _(self.setting.help) if self.setting.help else ""
+
+    @property
+    def placeholder(self) -> str:
+        return _(self.setting.placeholder) if self.setting.placeholder else ""

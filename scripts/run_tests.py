@@ -7,7 +7,8 @@ loopback ports from a temporary directory, and stops them afterwards.
 Browser tests run in the first pass (the embedded default, what `make run` serves), those
 marked both_passes in the second too; tests about SQLite only in the first, and so do the
 tests whose answer no pass changes (marked `once`: tests/pure/, which need no database, and
-tests of fresh processes with settings of their own).
+tests of fresh processes with settings of their own). Schemathesis over the whole API, as long as
+a tenth of a pass, runs once too, in the second pass (marked `second_pass`): production's mode.
 The two passes run side by side, each on two pytest-xdist workers (a test database and a
 channel-layer prefix each), so the machine's cores stay busy: the browser tests of the first
 pass wait on Chromium and the server while the second pass's tests wait on PostgreSQL. Each
@@ -244,7 +245,9 @@ def main() -> int:
         second = f"PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})"
         say(f"two passes at once: {first}; {second}")
         passes = {
-            "SQLite pass": start_pytest("pass-sqlite", ["-m", "not postgres", *arguments]),
+            "SQLite pass": start_pytest(
+                "pass-sqlite", ["-m", "not postgres and not second_pass", *arguments]
+            ),
             "PostgreSQL + Redis pass": start_pytest(
                 "pass-postgres",
                 ["-m", "not sqlite and not once and (not browser or both_passes)", *arguments],

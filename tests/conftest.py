@@ -97,7 +97,11 @@ def default_language():
 @pytest.fixture(autouse=True)
 def generous_rate_limits(settings):
     """Tests create many sessions from one address; tests/test_rate_limits.py sets tight limits."""
-    settings.RATE_LIMITS = {scope: (100_000, 60) for scope in settings.RATE_LIMITS}
+    settings.RATE_LIMITS = generous(settings.RATE_LIMITS)
+
+
+def generous(limits):
+    return {scope: (100_000, 60) for scope in limits}
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""schemathesis against a live daphne, over every operation of /api/openapi.json, on both passes.
+"""schemathesis against a live daphne, over every operation of /api/openapi.json, once: in the
+second pass of make test (PostgreSQL + Redis, production's mode; marked `second_pass`).
 
 Bounded: the coverage phase (each schema constraint at and past its edge) and a fuzzing phase
 of at most EXAMPLES cases per operation, with a fixed seed. Checks: no 500, every status and
@@ -29,7 +30,7 @@ from scorekeeper.openapi import document
 from tests.reports import count
 from tests.servers import LOGS, daphne
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long, pytest.mark.second_pass]
 
 EXAMPLES = 10
 SEED = 20261202
@@ -112,7 +113,6 @@ FAMILIES = [
 UNLINKED = {"/api/presets", "/api/openapi.json", "/healthz"}
 
 
-@pytest.mark.once
 def test_the_families_hold_every_operation():
     """Each operation in one family, but the start of a session, which both its families walk from."""
     for path in document()["paths"]:

@@ -9,6 +9,7 @@ connection is already gone, from what the browser has.
 
 import contextlib
 import json
+import os
 import re
 import urllib.request
 
@@ -23,7 +24,9 @@ from tests.servers import daphne
 
 pytestmark = pytest.mark.service_worker
 
-TRIALS = 10
+# Each trial is a phone that never saw the app; the suite makes three. benchmarks/first_visit.py
+# runs this file with 10 (FIRST_VISIT_TRIALS), the audit's "10 times out of 10".
+TRIALS = int(os.environ.get("FIRST_VISIT_TRIALS", "3"))
 # What the page shows when a round typed offline is not pending: for the report of a failure.
 SEEN = """() => ({
   mode: document.querySelector('[data-entry-form]')?.dataset.mode,
@@ -43,7 +46,7 @@ SHELL_KEPT = """async () => {
 def test_a_first_visit_reloads_without_a_connection_every_time(
     browser, server_url, live_api, transactional_db
 ):
-    """The audit's trial, 10 times over, each on a phone that never saw the app: no waiting for the
+    """The audit's trial, TRIALS times over, each on a phone that never saw the app: no waiting for the
     worker anywhere, only for what a person sees (the page live, the round in, the dot offline)."""
     failed = []
     for trial in range(TRIALS):
@@ -78,7 +81,7 @@ def test_a_first_visit_reloads_without_a_connection_every_time(
 def test_a_first_visit_open_one_second_reloads_without_a_connection_every_time(
     browser, server_url, live_api, transactional_db
 ):
-    """Issue 31's trial, 10 times over: a phone that never saw the app opens a session link, the
+    """Issue 31's trial, TRIALS times over: a phone that never saw the app opens a session link, the
     connection goes one second after the page is live, and the page reloads all the same, its
     scripts with it (a round typed then waits as pending). The worker takes over as soon as it
     has the page; the one second is the person's, not a wait for the worker."""

@@ -10,10 +10,14 @@ from datetime import date, timedelta
 from itertools import combinations
 
 import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client, override_settings
 
 from events import standings
 from events.models import Event
 from groups.rating import rate
+from tests.conftest import Api, generous
 from tests.groups.helpers import club_night
 from tests.groups.test_ratings import LOG_2013, new_group, rated_directly, tables_of
 
@@ -36,8 +40,17 @@ def random_cards(draw):
     return cards_of
 
 
-@pytest.fixture
-def club(api):
+@pytest.fixture(scope="module")
+def club(django_db_setup, django_db_blocker):
+    """Made once for the module (the log and three nights take seconds): each test only reads it,
+    or changes it inside its own transaction, rolled back after it. Flushed at the end, as a
+    transactional test leaves the database."""
+    with django_db_blocker.unblock(), override_settings(RATE_LIMITS=generous(settings.RATE_LIMITS)):
+        yield made_club(Api(Client()))
+        call_command("flush", interactive=False, verbosity=0)
+
+
+def made_club(api):
     log = LOG_2013.read_text(encoding="utf-8")
     group = new_group(api)
     imported = api.post(f"/api/groups/{group['id']}/import", log, content_type="text/plain; charset=utf-8")

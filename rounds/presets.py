@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rounds.rules import fields
-from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers, Twos
 from rounds.rules.tiers import house_tiers
 
 
@@ -93,13 +93,15 @@ PRESETS: tuple[Preset, ...] = (
         "house-tiers",
         _("House tiers"),
         _("2 a card, 3 from 8 cards, 5 for all 13, plus 4 for each 2 held; winner takes all."),
-        RoundRules(Mode.WINNER_TAKES_ALL, house_tiers(2, higher=(8, 3), all_thirteen=5), points_per_two=4),
+        RoundRules(
+            Mode.WINNER_TAKES_ALL, house_tiers(2, higher=(8, 3), all_thirteen=5), twos=Twos(points_per_two=4)
+        ),
     ),
     Preset(
         "hong-kong",
         _("Hong Kong 炒"),
         _("Pay the difference; ×2 from 8 cards, ×3 from 10, ×4 for 13; each 2 held doubles the loss."),
-        RoundRules(Mode.PAY_DIFFERENCE, HONG_KONG_TIERS, twos_double=True),
+        RoundRules(Mode.PAY_DIFFERENCE, HONG_KONG_TIERS, twos=Twos(doubles=True)),
     ),
     Preset(
         "taiwan-place",

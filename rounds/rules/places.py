@@ -1,5 +1,6 @@
 """Paying by place (SPEC 3.6) as a table writes it down: each part of the places checked as its
-declaration says (rounds/rules/fields.py), then the house cut against the heavy amounts (scoring.py).
+field on Places declares it (rounds/rules/ruleset.py), then the house cut against the heavy amounts
+(scoring.py).
 Pure; scoring.py scores a round with checked places."""
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import Final
 
-from rounds.rules.fields import BY_NAME, Kind, Setting
+from rounds.rules.fields import PLACES, Kind, Setting
 from rounds.rules.ruleset import MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
 from rounds.rules.scoring import check_house_cut
 
 MAX_AMOUNT: Final = 1_000_000
-PLACES: Final = BY_NAME["places"]
 PARTS: Final[Mapping[str, Setting]] = {part.name: part for part in PLACES.parts}
 
 

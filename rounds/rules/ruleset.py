@@ -2,16 +2,20 @@
 
 No Django here. `RoundRules` is the one owner of the rule fields: the models store it
 (Session.rules, Round.rules), the state and the history show its `to_json()`, and every
-reader rebuilds it with `from_json()`. A new rule is declared in fields.py (what the JSON,
-the form, the OpenAPI document and the pages need of it) and holds its value here.
+reader rebuilds it with `from_json()`. Each rule is declared on its own field (what the JSON,
+the form, the OpenAPI document and the pages need of it: setting.py's declared()), so a new
+rule is written once here; rounds/rules/fields.py puts the rules with the session's settings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, NamedTuple
+
+from rounds.rules.mode import Mode
+from rounds.rules.setting import CARD_MODES, Kind, declarations, declared, from_json, to_json
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -75,21 +79,6 @@ class ScoringError(Refusal):
     """A rule was broken: a round, the rules or a penalty table as typed (SPEC 1, 2)."""
 
 
-class Mode(StrEnum):
-    POINTS = "points"
-    WINNER_TAKES_ALL = "winner_takes_all"
-    PAY_DIFFERENCE = "pay_difference"
-    BY_PLACE = "by_place"  # SPEC 3.6: places pay fixed amounts; zero-sum with the house
-
-    @property
-    def zero_sum(self) -> bool:
-        return self is not Mode.POINTS
-
-    @property
-    def lowest_wins(self) -> bool:
-        return self is Mode.POINTS
-
-
 class CoveringStyle(StrEnum):
     """What marking a loser as covering does (SPEC 3.4, 3.5); a session picks one."""
 
@@ -117,54 +106,175 @@ class Places:
     """Paying by place (SPEC 3.6): what 2nd, 3rd and 4th pay the winner, in a normal and in a
     heavy round (a loser held `heavy_from` or more), and the winner's cut to the house when heavy."""
 
-    pays: tuple[int, ...] = (100, 200, 300)
-    heavy_pays: tuple[int, ...] = (200, 400, 600)
-    heavy_from: int = 10
-    house_cut: int = 100
+    pays: tuple[int, ...] = declared(
+        (100, 200, 300), Kind.AMOUNTS, label=gettext_noop("Each place pays"), maximum=MAX_PLACES
+    )
+    heavy_pays: tuple[int, ...] = declared(
+        (200, 400, 600), Kind.AMOUNTS, label=gettext_noop("A heavy round pays"), maximum=MAX_PLACES
+    )
+    heavy_from: int = declared(
+        10,
+        Kind.COUNT,
+        label=gettext_noop("Heavy when a loser holds at least (cards)"),
+        minimum=1,
+        maximum=MAX_CARDS,
+        refusal=gettext_noop("Places: heavy_from is the cards left that make a round heavy, from 1 to 13"),
+    )
+    house_cut: int = declared(
+        100,
+        Kind.AMOUNT,
+        label=gettext_noop("The winner of a heavy round gives the house"),
+        refusal=gettext_noop("Places: house_cut is a whole number, 0 for no cut"),
+    )
 
     def to_json(self) -> dict:
-        """Each field under its own name, the amounts as lists."""
-        return {part.name: json_value(getattr(self, part.name)) for part in fields(self)}
+        """Each part under its own name, the amounts as lists."""
+        return to_json(self)
 
     @classmethod
     def from_json(cls, raw: Mapping) -> Places:
         """Stored or already checked places; missing keys take the defaults."""
-        return cls(**{part.name: stored_value(raw[part.name]) for part in fields(cls) if part.name in raw})
+        return from_json(cls, raw)
 
 
-def json_value(value: object) -> object:
-    return list(value) if isinstance(value, tuple) else value
+@dataclass(frozen=True)
+class Twos:
+    """The twos rule when it is on (SPEC 2): a fixed number of points per 2 a loser holds, or each
+    2 held doubling their penalty. As the JSON has it, one of the two: doubling wins."""
 
+    points_per_two: int | None = declared(
+        None,
+        Kind.COUNT,
+        label=gettext_noop("Points per 2 held"),
+        minimum=1,
+        maximum=100,
+        offered=4,
+        picked_as="points",
+        picked_label=gettext_noop("Points per 2"),
+    )
+    doubles: bool = declared(
+        False,
+        Kind.FLAG,
+        label=gettext_noop("Each 2 doubles"),
+        help=gettext_noop(
+            "Each 2 a loser holds doubles what their cards cost: 8 cards with two 2s pay 8 × 2 × 2 = 32."
+        ),
+        picked_as="doubles",
+        refusal=gettext_noop('Twos rule: "doubles" can only be true (give null to turn the twos rule off)'),
+    )
 
-def stored_value(value: object) -> object:
-    return tuple(value) if isinstance(value, list) else value
+    def __post_init__(self) -> None:
+        if self.doubles:
+            object.__setattr__(self, "points_per_two", None)
+
+    @property
+    def on(self) -> bool:
+        return self.doubles or self.points_per_two is not None
+
+    def penalty(self, from_cards: int, twos_held: int) -> int:
+        """A loser's penalty with `twos_held` 2s, when their cards cost `from_cards`."""
+        if self.doubles:
+            return from_cards * 2**twos_held
+        return from_cards + twos_held * (self.points_per_two or 0)
+
+    def to_json(self) -> dict:
+        """The part that is on, under its own name."""
+        return {name: value for name, value in to_json(self).items() if value}
+
+    @classmethod
+    def from_json(cls, raw: Mapping) -> Twos:
+        return from_json(cls, raw)
 
 
 @dataclass(frozen=True)
 class RoundRules:
-    """The rules one round is scored under; each round keeps its own.
+    """The rules one round is scored under; each round keeps its own, each rule declared on its
+    field (setting.py; rounds/rules/fields.py puts them with the session's own settings).
 
-    The twos rule is off (`points_per_two` None and not `twos_double`), a fixed number of
-    points per 2 held, or each 2 held doubles the penalty. `places` is set exactly when the
-    mode is by_place.
+    `places` is set exactly when the mode is by_place; `twos` is None when the twos rule is off.
     """
 
-    mode: Mode = Mode.POINTS
-    tiers: Tiers = CLASSIC_TIERS
-    points_per_two: int | None = None
-    covering_style: CoveringStyle = CoveringStyle.PAYS_FOR_EVERYONE
-    twos_double: bool = False
-    places: Places | None = field(default=None)
+    mode: Mode = declared(
+        Mode.POINTS,
+        Kind.CHOICE,
+        label=gettext_noop("Scoring"),
+        choices=tuple(mode.value for mode in Mode),
+        choice_labels=(
+            gettext_noop("Points"),
+            gettext_noop("Winner takes all"),
+            gettext_noop("Pay the difference"),
+            gettext_noop("Paying by place"),
+        ),
+        rule=True,
+        always_shown=True,
+        refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"),
+        preset=True,
+        load=Mode,
+    )
+    tiers: Tiers = declared(
+        CLASSIC_TIERS,
+        Kind.TIERS,
+        label=gettext_noop("Points per card"),
+        rule=True,
+        always_shown=True,
+        preset=True,
+        load=lambda raw: tuple((from_cards, rate) for from_cards, rate in raw),
+    )
+    places: Places | None = declared(
+        None,
+        Kind.PLACES,
+        label=gettext_noop("Paying by place"),
+        modes=frozenset({Mode.BY_PLACE}),
+        null_is_default=True,
+        rule=True,
+        parts=declarations(Places),
+        refusal=gettext_noop("Places: give pays, heavy_pays, heavy_from and house_cut (each optional)"),
+        preset=True,
+        load=Places.from_json,
+    )
+    twos: Twos | None = declared(
+        None,
+        Kind.TWOS,
+        label=gettext_noop("2s held"),
+        modes=CARD_MODES,
+        nullable=True,
+        rule=True,
+        always_shown=True,
+        parts=declarations(Twos),
+        refusal=gettext_noop(
+            'Twos rule: give null, {"points_per_two": N} with N from 1 to 100, or {"doubles": true}'
+        ),
+        preset=True,
+        load=Twos.from_json,
+    )
+    covering_style: CoveringStyle = declared(
+        CoveringStyle.PAYS_FOR_EVERYONE,
+        Kind.CHOICE,
+        label=gettext_noop("The covering player"),
+        choices=tuple(style.value for style in CoveringStyle),
+        choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
+        help=gettext_noop(
+            "Pays for everyone: pays what the other losers owe and receives nothing. Takes the whole"
+            " loss: bears the sum of every loser's penalty, and the other losers bear none."
+        ),
+        rule=True,
+        shown_when="covering_rule",
+        explained_at="covering",
+        refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
+        load=CoveringStyle,
+    )
 
     def __post_init__(self) -> None:
         if self.mode is Mode.BY_PLACE and self.places is None:
             object.__setattr__(self, "places", Places())
         elif self.mode is not Mode.BY_PLACE and self.places is not None:
             object.__setattr__(self, "places", None)
+        if self.twos is not None and not self.twos.on:
+            object.__setattr__(self, "twos", None)
 
     @property
     def counts_twos(self) -> bool:
-        return self.points_per_two is not None or self.twos_double
+        return self.twos is not None
 
     @property
     def by_place(self) -> bool:
@@ -183,34 +293,15 @@ class RoundRules:
         """What marking a loser as covering does under these rules, in English words."""
         return COVERING_WORDS[self.covering_style]
 
-    def twos_json(self) -> dict | None:
-        if self.twos_double:
-            return {"doubles": True}
-        return None if self.points_per_two is None else {"points_per_two": self.points_per_two}
-
     def to_json(self) -> dict:
-        """As the API, the state and the history show a round's rules (API.md)."""
-        shown = {
-            "mode": self.mode.value,
-            "tiers": [list(tier) for tier in self.tiers],
-            "twos": self.twos_json(),
-            "covering_style": self.covering_style.value,
-        }
-        if self.places is not None:
-            shown["places"] = self.places.to_json()
-        return shown
+        """As the API, the state and the history show a round's rules (API.md): each rule under its
+        own name, the places (by place only) last."""
+        shown = to_json(self)
+        places = shown.pop("places")
+        return shown if places is None else shown | {"places": places}
 
     @classmethod
     def from_json(cls, raw: Mapping) -> RoundRules:
-        """Rules as to_json() wrote them (stored, so trusted); versions written before the
-        covering style existed carry none: they paid for everyone."""
-        twos = raw.get("twos") or {}
-        places = raw.get("places")
-        return cls(
-            mode=Mode(raw["mode"]),
-            tiers=tuple((from_cards, rate) for from_cards, rate in raw["tiers"]),
-            points_per_two=twos.get("points_per_two"),
-            twos_double=bool(twos.get("doubles")),
-            covering_style=CoveringStyle(raw.get("covering_style", CoveringStyle.PAYS_FOR_EVERYONE)),
-            places=None if places is None else Places.from_json(places),
-        )
+        """Rules as to_json() wrote them (stored, so trusted); a rule declared since a version was
+        stored takes its default (versions older than the covering style paid for everyone)."""
+        return from_json(cls, raw)

@@ -23,6 +23,7 @@ from rounds.rules.ruleset import (
     RoundRules,
     ScoringError,
     Tiers,
+    Twos,
     gettext_noop,
     is_whole_number,
     ngettext_noop,
@@ -40,30 +41,14 @@ def rate_for(cards_left: int, tiers: Tiers) -> int:
     return rate
 
 
-def penalty(
-    cards_left: int,
-    tiers: Tiers,
-    *,
-    twos_held: int = 0,
-    points_per_two: int | None = None,
-    twos_double: bool = False,
-) -> int:
-    """One loser's penalty: every card at the highest tier reached, then the twos rule (points
-    per 2 held added, or each 2 held doubling it)."""
-    from_tiers = cards_left * rate_for(cards_left, tiers)
-    if twos_double:
-        return from_tiers * 2**twos_held
-    return from_tiers + (twos_held * points_per_two if points_per_two is not None else 0)
+def penalty(cards_left: int, tiers: Tiers, *, twos_held: int = 0, twos: Twos | None = None) -> int:
+    """One loser's penalty: every card at the highest tier reached, then the twos rule if on."""
+    from_cards = cards_left * rate_for(cards_left, tiers)
+    return from_cards if twos is None else twos.penalty(from_cards, twos_held)
 
 
 def rules_penalty(cards_left: int, twos_held: int, rules: RoundRules) -> int:
-    return penalty(
-        cards_left,
-        rules.tiers,
-        twos_held=twos_held,
-        points_per_two=rules.points_per_two,
-        twos_double=rules.twos_double,
-    )
+    return penalty(cards_left, rules.tiers, twos_held=twos_held, twos=rules.twos)
 
 
 # --- A valid round (SPEC 1) -------------------------------------------------

@@ -45,7 +45,7 @@ def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> d
             "house": scored.house,
         }
     detail: dict = {"working": working(entry, scored, rules)}
-    if rules.twos_double and entry.twos is not None:
+    if rules.twos is not None and rules.twos.doubles and entry.twos is not None:
         detail["doubling"] = [
             {"base": penalty(cards_left, rules.tiers), "twos": twos_held}
             if twos_held and index != scored.winner

@@ -85,8 +85,8 @@ function previewDetail(panel, index) {
   return worked ? workedPenalty(worked, round.doubling?.[index]) : "";
 }
 
-// A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 that
-// doubles ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
+// A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 held
+// doubling it ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
 // = 73"); nothing when the penalty is just the cards left. Which 2s rule is the server's word: its
 // `doubling` when 2s double; otherwise what 2s add is the penalty beyond the cards' own.
 export function workedPenalty({ cards, rate, twos, penalty }, doubling) {

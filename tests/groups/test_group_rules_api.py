@@ -172,7 +172,7 @@ def test_changing_the_group_rules_changes_later_evenings_only(api):
     assert after["settings"]["mode"] == "winner_takes_all"
     assert after["settings"]["value_per_point"] is None
     stored = Session.objects.get(edit_key=before["id"])
-    assert (stored.rules.mode, stored.rules_json["tiers"], stored.rules.points_per_two) == (
+    assert (stored.rules.mode, stored.rules_json["tiers"], stored.rules.twos.points_per_two) == (
         "pay_difference",
         HONG_KONG_LIKE["tiers"],
         2,

@@ -130,7 +130,7 @@ def test_a_new_evening_from_the_page_starts_with_our_rules(client, group):
     )
     assert reply.status_code == 302
     session = GroupEvening.objects.filter(group=group).order_by("-pk").first().session
-    assert (session.rules.mode, session.rules_json["tiers"], session.rules.points_per_two) == (
+    assert (session.rules.mode, session.rules_json["tiers"], session.rules.twos.points_per_two) == (
         "pay_difference",
         [[1, 1], [8, 2], [10, 3], [13, 4]],
         3,

@@ -6,6 +6,7 @@ from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode,
 from rounds.rules.scoring import (
     Payment,
     RoundEntry,
+    Twos,
     apply_covering,
     penalty,
     real_losses,
@@ -29,7 +30,7 @@ def scores(
     points_per_two=None,
     style=CoveringStyle.PAYS_FOR_EVERYONE,
 ):
-    rules = RoundRules(mode=mode, tiers=tiers, points_per_two=points_per_two, covering_style=style)
+    rules = RoundRules(mode=mode, tiers=tiers, twos=Twos(points_per_two), covering_style=style)
     entry = RoundEntry(cards=tuple(cards), twos=twos, covering=covering)
     return list(score_round(entry, NAMES, rules).scores)
 
@@ -51,15 +52,15 @@ def test_house_tiers_are_base_two_three_from_eight_five_for_thirteen():
 
 
 def test_house_tiers_seven_cards_holding_one_two():
-    assert penalty(7, HOUSE, twos_held=1, points_per_two=4) == 18
+    assert penalty(7, HOUSE, twos_held=1, twos=Twos(points_per_two=4)) == 18
 
 
 def test_house_tiers_eight_cards_reach_the_higher_rate():
-    assert penalty(8, HOUSE, twos_held=0, points_per_two=4) == 24
+    assert penalty(8, HOUSE, twos_held=0, twos=Twos(points_per_two=4)) == 24
 
 
 def test_house_tiers_thirteen_cards_with_two_twos():
-    assert penalty(13, HOUSE, twos_held=2, points_per_two=4) == 73
+    assert penalty(13, HOUSE, twos_held=2, twos=Twos(points_per_two=4)) == 73
 
 
 def test_highest_tier_reached_applies_to_every_card():
@@ -67,7 +68,7 @@ def test_highest_tier_reached_applies_to_every_card():
 
 
 def test_twos_count_nothing_when_the_rule_is_off():
-    assert penalty(7, HOUSE, twos_held=2, points_per_two=None) == 14
+    assert penalty(7, HOUSE, twos_held=2, twos=None) == 14
 
 
 def test_tier_whose_rate_is_not_higher_is_refused():
@@ -145,18 +146,18 @@ def test_one_count_per_player():
 
 
 def test_twos_fill_with_zeros_when_the_rule_is_on():
-    rules = RoundRules(points_per_two=4)
+    rules = RoundRules(twos=Twos(points_per_two=4))
     assert validate_round(RoundEntry(cards=(0, 2, 3, 4)), NAMES, rules).twos == (0, 0, 0, 0)
 
 
 def test_twos_held_cannot_exceed_cards_left():
-    rules = RoundRules(points_per_two=4)
+    rules = RoundRules(twos=Twos(points_per_two=4))
     with pytest.raises(ScoringError, match=r"^Ben: 3 twos held, more than the cards left \(2\)$"):
         validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 3, 0, 0)), NAMES, rules)
 
 
 def test_at_most_four_twos_across_the_table():
-    rules = RoundRules(points_per_two=4)
+    rules = RoundRules(twos=Twos(points_per_two=4))
     with pytest.raises(ScoringError, match="5 twos held across the table"):
         validate_round(RoundEntry(cards=(0, 2, 3, 4), twos=(0, 2, 2, 1)), NAMES, rules)
 
@@ -258,7 +259,7 @@ def test_taking_the_whole_loss_in_points_mode():
 
 
 def test_taking_the_whole_loss_keeps_each_players_own_penalty_and_uses_tiers_and_twos():
-    rules = RoundRules(Mode.PAY_DIFFERENCE, HOUSE, points_per_two=4, covering_style=WHOLE_LOSS)
+    rules = RoundRules(Mode.PAY_DIFFERENCE, HOUSE, twos=Twos(points_per_two=4), covering_style=WHOLE_LOSS)
     entry = RoundEntry(cards=(7, 0, 8, 13), twos=(1, 0, 0, 2), covering=C)
     scored = score_round(entry, NAMES, rules)
     assert scored.penalties == (18, 0, 24, 73)  # own penalties, as SPEC 2 gives them

@@ -15,6 +15,7 @@ from rounds.rules.ruleset import (
     Places,
     RoundRules,
     ScoringError,
+    Twos,
 )
 from rounds.rules.scoring import RoundEntry, real_losses, score_round, validate_round
 from rounds.rules.settlement import fewest_transfers, settle, to_cents_keeping_sum
@@ -48,9 +49,8 @@ def valid_rounds(draw, player_count=None):
     rules = RoundRules(
         mode=mode,
         tiers=tiers,
-        points_per_two=points_per_two,
+        twos=Twos(points_per_two, twos_double) if points_per_two is not None or twos_double else None,
         covering_style=covering_style,
-        twos_double=twos_double,
         places=places,
     )
     return entry, rules, NAMES[:count]

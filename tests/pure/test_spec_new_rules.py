@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from rounds.rules.places import check_places
-from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode, Places, RoundRules, ScoringError
+from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode, Places, RoundRules, ScoringError, Twos
 from rounds.rules.scoring import RoundEntry, is_heavy, penalty, places_of, real_losses, score_round
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally
@@ -32,11 +32,11 @@ def test_hong_kong_tiers_double_from_8_triple_from_10_and_quadruple_at_13(cards,
     [(8, 2, 32), (10, 1, 40), (13, 4, 624), (9, 0, 9)],
 )
 def test_each_two_held_doubles_the_classic_penalty(cards, twos, expected):
-    assert penalty(cards, CLASSIC_TIERS, twos_held=twos, twos_double=True) == expected
+    assert penalty(cards, CLASSIC_TIERS, twos_held=twos, twos=Twos(doubles=True)) == expected
 
 
 def test_doubling_applies_to_the_loser_in_every_mode():
-    rules = RoundRules(Mode.WINNER_TAKES_ALL, CLASSIC_TIERS, twos_double=True)
+    rules = RoundRules(Mode.WINNER_TAKES_ALL, CLASSIC_TIERS, twos=Twos(doubles=True))
     scored = score_round(RoundEntry((8, 0, 10, 13), twos=(2, 0, 1, 0)), NAMES, rules)
     assert scored.penalties == (32, 0, 40, 39)
     assert scored.scores == (-32, 111, -40, -39)
@@ -127,7 +127,7 @@ def test_rules_json_round_trips_every_field():
         places=Places(pays=(50, 100), heavy_pays=(100, 200), heavy_from=9, house_cut=50),
     )
     assert RoundRules.from_json(rules.to_json()) == rules
-    doubles = RoundRules(Mode.PAY_DIFFERENCE, HONG_KONG, twos_double=True)
+    doubles = RoundRules(Mode.PAY_DIFFERENCE, HONG_KONG, twos=Twos(doubles=True))
     assert doubles.to_json()["twos"] == {"doubles": True}
     assert RoundRules.from_json(doubles.to_json()) == doubles
     assert "places" not in doubles.to_json()

@@ -57,7 +57,7 @@ def test_house_tiers_are_typed_as_multiples_of_the_base(client):
     }
     client.post("/", form)
     session = Session.objects.get()
-    assert (session.rules_json["tiers"], session.rules.points_per_two, session.rules.mode) == (
+    assert (session.rules_json["tiers"], session.rules.twos.points_per_two, session.rules.mode) == (
         [[1, 2], [8, 3], [13, 5]],
         4,
         "winner_takes_all",

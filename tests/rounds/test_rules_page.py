@@ -20,6 +20,7 @@ from rounds.rules.ruleset import (
     CoveringStyle,
     Mode,
     RoundRules,
+    Twos,
 )
 from rounds.rules.scoring import (
     Payment,
@@ -201,9 +202,9 @@ def test_penalty_rules_in_words_match_the_engine(text):
 
 def test_house_tier_examples_match_the_engine(text):
     assert HOUSE == ((1, 2), (8, 3), (13, 5))
-    seven = penalty(7, HOUSE, twos_held=1, points_per_two=4)
-    eight = penalty(8, HOUSE, twos_held=0, points_per_two=4)
-    thirteen = penalty(13, HOUSE, twos_held=2, points_per_two=4)
+    seven = penalty(7, HOUSE, twos_held=1, twos=Twos(points_per_two=4))
+    eight = penalty(8, HOUSE, twos_held=0, twos=Twos(points_per_two=4))
+    thirteen = penalty(13, HOUSE, twos_held=2, twos=Twos(points_per_two=4))
     assert f"7 cards, one of them a 2: 7 × {rate_for(7, HOUSE)} + 4 = {seven}" in text
     assert f"8 cards, no 2s: 8 × {rate_for(8, HOUSE)} = {eight}" in text
     assert f"13 cards, two of them 2s: 13 × {rate_for(13, HOUSE)} + 2 × 4 = {thirteen}" in text

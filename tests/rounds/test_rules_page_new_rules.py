@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
-from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules, Twos
 from rounds.rules.scoring import RoundEntry, penalty, rate_for, score_round
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_each_two_doubling_is_worked_as_the_engine_doubles(client, language):
         cards, twos = int(cards), int(twos)
         *factors, result = numbers(worked)
         assert factors == [penalty(cards, CLASSIC_TIERS), *[2] * twos]
-        assert result == penalty(cards, CLASSIC_TIERS, twos_held=twos, twos_double=True)
+        assert result == penalty(cards, CLASSIC_TIERS, twos_held=twos, twos=Twos(doubles=True))
 
 
 def test_covering_by_place_pays_every_place_and_the_house_gets_its_cut(client):

@@ -28,7 +28,7 @@ from tests.factories import add_rounds, make_session
 from tests.test_refusals_translated import PLACEHOLDER as NAMED
 from tests.test_refusals_translated import TEMPLATES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.once]
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -24,7 +24,7 @@ def main() -> int:
     ]  # fmt: skip
     environment = {**os.environ, "FIRST_VISIT_TRIALS": TRIALS, "HTTPS": "0"}
     run = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
-    for line in re.findall(r"^first visit.*$", run.stdout, re.MULTILINE):
+    for line in re.findall(r"first visit[^\n]*", run.stdout):
         print(line)
     print(run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr[-2000:])
     return run.returncode

@@ -100,8 +100,11 @@ def declared(default: object, kind: Kind, **declaration: Any) -> Any:
     )
 
 
-def declared_fields(value: object) -> tuple[Field, ...]:
-    return tuple(part for part in fields(value) if DECLARED in part.metadata)  # type: ignore[arg-type]
+@cache
+def declared_fields(cls: type) -> tuple[Field, ...]:
+    """A value class's declared fields, in their order (read once per class: every round's rules
+    are written and read through them)."""
+    return tuple(part for part in fields(cls) if DECLARED in part.metadata)
 
 
 @cache
@@ -131,7 +134,7 @@ def stored_value(part: Field, raw: object) -> object:
 
 def to_json(value: object) -> dict:
     """Each declared field of `value` under its own name."""
-    return {part.name: json_value(getattr(value, part.name)) for part in declared_fields(value)}
+    return {part.name: json_value(getattr(value, part.name)) for part in declared_fields(type(value))}
 
 
 def from_json(cls: type, raw: Mapping) -> Any:

@@ -15,7 +15,7 @@ from events.models import (
     SEATINGS,
 )
 from rounds.public import SETTINGS_FIELDS, ServiceError, SessionSettings, clean_name, clean_settings
-from rounds.rules import fields
+from rounds.rules.fields import NOT_BY_PLACE, ONLY_BY_PLACE
 from rounds.rules.names import PLAYER_NAME, NameMessages, name_key
 from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
 
@@ -35,18 +35,12 @@ RULES_NOT_OBJECT = gettext_noop("Rules: give the rules as an object of session s
 RULES_AND_GROUP = gettext_noop("Rules: give the rules or a group, not both")
 RULE_NOT_HERE = gettext_noop("Rules: %(name)s is set by the event, not by the rules")
 RULE_UNKNOWN = gettext_noop("Rules: there is no setting called %(name)s")
-RULE_NOT_IN_MODE = gettext_noop(
-    "Rules: %(name)s applies only when paying by place (mode by_place), not in %(mode)s"
-)
 HANDS_IN_ALL = gettext_noop(
     "Hands: an event plays at most %(most)s hands a player (rounds × hands); %(rounds)s rounds of %(hands)s hands are %(all)s"
 )
 MINUTES = gettext_noop(
     "Minutes: give null (no time limit) or a whole number of minutes per round from 1 to %(most)s"
 )
-# Settings that mean something only when paying by place (rounds/rules/fields.py: their modes);
-# in another mode the table would drop them unseen.
-ONLY_BY_PLACE = tuple(setting.name for setting in fields.SETTINGS if setting.modes == {Mode.BY_PLACE})
 # The rules are a session's creation fields; its length is the event's hands, its players the draw's.
 EVENT_OWNS = frozenset({"players", "rounds", "target"})
 
@@ -140,10 +134,15 @@ def clean_rules(raw: object) -> dict:
         raise ServiceError(RULE_NOT_HERE, field="rules", name=field)
     for field in sorted(set(raw) - SETTINGS_FIELDS, key=str):
         raise ServiceError(RULE_UNKNOWN, field="rules", name=str(field)[:40])
-    settings = table_settings(dict(raw), hands=1)
+    # The mode first, without what only paying by place uses: sent with another mode, those are
+    # the rules' fault, said as such; then the rules whole, as each table will check them.
+    mode = table_settings(
+        {key: value for key, value in raw.items() if key not in ONLY_BY_PLACE}, hands=1
+    ).mode
     for field in ONLY_BY_PLACE:
-        if field in raw and settings.mode is not Mode.BY_PLACE:
-            raise ServiceError(RULE_NOT_IN_MODE, field="rules", name=field, mode=settings.mode.value)
+        if field in raw and mode is not Mode.BY_PLACE:
+            raise ServiceError(NOT_BY_PLACE, field="rules", name=field, mode=mode.value)
+    table_settings(dict(raw), hands=1)
     return dict(raw)
 
 

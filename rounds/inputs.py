@@ -253,6 +253,9 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             ),
             field="target",
         )
+    for name in fields.ONLY_BY_PLACE:
+        if raw.get(name) not in (None, "") and settings.mode is not Mode.BY_PLACE:
+            raise ServiceError(fields.NOT_BY_PLACE, field=name, name=name, mode=settings.mode.value)
     return settings
 
 

@@ -100,3 +100,9 @@ SESSION: Final = tuple(setting for setting in SETTINGS if not setting.rule)  # t
 PRESET: Final = tuple(setting for setting in SETTINGS if setting.preset)  # what a quick setup sets
 PLACES: Final = BY_NAME["places"]
 TWOS: Final = BY_NAME["twos"]
+# What only paying by place uses (the places, the house's name): sent with another mode it would
+# be dropped unseen, so a body that sends it is refused (rounds/inputs.py, events/inputs.py).
+ONLY_BY_PLACE: Final = tuple(setting.name for setting in SETTINGS if setting.modes == {Mode.BY_PLACE})
+NOT_BY_PLACE: Final = gettext_noop(
+    "%(name)s applies only when paying by place (mode by_place), not in %(mode)s"
+)

@@ -107,6 +107,46 @@ def test_covering_pays_every_losers_amount(api):
     assert response.json()["round"]["scores"] == [0, 1100, -1200, 0]
 
 
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        (
+            {"places": {"pays": [50, 100, 150]}},
+            "places applies only when paying by place (mode by_place), not in points",
+        ),
+        (
+            {"preset": "wta-flat", "house_name": "Bank"},
+            "house_name applies only when paying by place (mode by_place), not in winner_takes_all",
+        ),
+        (
+            {"preset": "taiwan-place", "mode": "points", "house_name": "Mei"},
+            "house_name applies only when paying by place (mode by_place), not in points",
+        ),
+    ],
+)
+def test_what_only_paying_by_place_uses_is_refused_in_another_mode(api, fields, words):
+    before = Session.objects.count()
+    response = api.post("/api/sessions", {"players": PLAYERS, **fields})
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == next(name for name in ("places", "house_name") if name in fields)
+    assert response.json()["error"] == words
+    assert Session.objects.count() == before
+
+
+def test_a_settings_change_with_the_house_in_another_mode_changes_nothing(api):
+    state = create(api, preset="taiwan-place", house_name="Mei")
+    token = token_for(api, state["id"])
+    response = api.patch(
+        f"/api/sessions/{state['id']}", {"mode": "points", "house_name": "Auntie"}, token=token
+    )
+    assert response.status_code == 400, response.json()
+    assert response.json()["field"] == "house_name"
+    assert api.get(f"/api/sessions/{state['id']}").json()["settings"] == state["settings"]
+    # Left empty they mean nothing, as the form and a saved setup send them; a preset's places too.
+    assert create(api, mode="points", places=None, house_name="")["settings"]["mode"] == "points"
+    assert create(api, preset="taiwan-place", mode="points")["settings"]["mode"] == "points"
+
+
 def test_the_house_can_be_renamed_and_other_modes_show_no_house(api):
     state = create(api, preset="taiwan-place", house_name="Mei")
     assert state["settings"]["house_name"] == "Mei"

@@ -20,7 +20,7 @@ from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally
 from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
-from rounds.services.sessions import apply_settings, session_create
+from rounds.services.sessions import session_create
 
 # Rounds written in one transaction (see above).
 IMPORT_CHUNK_ROUNDS = 50
@@ -50,10 +50,8 @@ def session_import(
     written now: `updated_at` says when the rows were written, which the purge reads."""
     if len(rounds) > MAX_SESSION_ROUNDS:
         raise SessionFull(MAX_SESSION_ROUNDS)
-    unsaved = Session()
-    apply_settings(unsaved, settings)
     for entry, _ in rounds:
-        check_covering_rule(unsaved, entry)  # before anything is written
+        check_covering_rule(settings, entry)  # before anything is written
     with transaction.atomic():
         session = session_create(players=players, settings=settings)
     for first in range(0, len(rounds), IMPORT_CHUNK_ROUNDS):

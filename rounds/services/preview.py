@@ -4,6 +4,7 @@ the entry that depends on the session rather than the rules: naming who covered.
 from __future__ import annotations
 
 from rounds.errors import ServiceError
+from rounds.inputs import SessionSettings
 from rounds.models import Session
 from rounds.rules import scoring
 from rounds.rules.ruleset import gettext_noop
@@ -32,21 +33,22 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
     same message inline before anything is sent for real.
     """
     names = [player.name for player in session.players.all()]
+    settings = current_settings(session)
     if number is None:
-        rules, kept = session.rules, None
+        rules, kept = settings.rules, None
     else:
         round_ = round_by_number(session, number)
         rules, kept = round_.rules, round_.covering
-    check_covering_rule(session, entry, kept=kept)
+    check_covering_rule(settings, entry, kept=kept)
     entry = scoring.validate_round(entry, names, rules)
     scored = scoring.score_checked(entry, rules)
     return scored_json(entry, scored) | rules_detail(entry, scored, rules)
 
 
-def check_covering_rule(session: Session, entry: RoundEntry, *, kept: int | None = None) -> None:
-    """Covering is named only in a session that plays the covering (assistant) rule, or `kept`
-    on a round played with it when it is corrected after the rule was turned off."""
-    if entry.covering not in (None, kept) and current_settings(session).covering_kept(entry.covering) is None:
+def check_covering_rule(settings: SessionSettings, entry: RoundEntry, *, kept: int | None = None) -> None:
+    """Covering is named only in a session whose settings play the covering (assistant) rule, or
+    `kept` on a round played with it when it is corrected after the rule was turned off."""
+    if entry.covering not in (None, kept) and settings.covering_kept(entry.covering) is None:
         raise ServiceError(
             gettext_noop("Covering: this session does not use the covering rule"), field="covering"
         )

@@ -30,6 +30,7 @@ from rounds.services.records import (
     save_changed,
     store_scores,
 )
+from rounds.services.sessions import current_settings
 from rounds.signals import write_checked
 
 
@@ -120,8 +121,9 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     if session.finished:
         raise SessionFinished()
     table.check_room()
-    rules = session.rules
-    check_covering_rule(session, entry)
+    settings = current_settings(session)
+    rules = settings.rules
+    check_covering_rule(settings, entry)
     checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
     round_ = Round(session=session, number=table.rounds_played + 1)
@@ -141,7 +143,7 @@ def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry,
     """Correct a round; it is scored again under the rules it was first scored under."""
     _, before = table.written(round_)
     rules = round_.rules
-    check_covering_rule(session, entry, kept=round_.covering)
+    check_covering_rule(current_settings(session), entry, kept=round_.covering)
     checked = scoring.validate_round(entry, table.names, rules)
     scored = scoring.score_checked(checked, rules)
     round_.updated_at = timezone.now()

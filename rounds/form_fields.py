@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from django import forms
 from django.utils.functional import Promise
@@ -16,20 +17,21 @@ from rounds.rules.fields import Kind
 
 MAX_TYPED_AMOUNT = 100_000  # an amount typed on the form (the rules allow more through the API)
 LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks one, or neither
-PLACES_SETTING = fields.BY_NAME["places"]
 
 
 def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
     return [(value, _(label)) for value, label in zip(setting.choices, setting.choice_labels, strict=True)]
 
 
-def typed_settings() -> list[fields.Setting]:
+@cache
+def typed_settings() -> tuple[fields.Setting, ...]:
     """The settings typed into a field of their own (the rest are shown specially: the mode's
-    radios, the tier rows, the twos rule's choice, the place tables, the length's choice)."""
+    radios, the tier rows, the twos rule's choice, the place tables, the length's choice); read
+    from the declarations once."""
     typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
     for setting in fields.SETTINGS:
         typed += [part for part in setting.parts if part.kind in FORM_FIELDS and part.kind is not Kind.FLAG]
-    return typed
+    return tuple(typed)
 
 
 def form_field(setting: fields.Setting) -> forms.Field:
@@ -53,12 +55,14 @@ FORM_FIELDS: dict[Kind, Callable[..., forms.Field]] = {
 }
 
 
-def by_place_own() -> list[fields.Setting]:
+@cache
+def by_place_own() -> tuple[fields.Setting, ...]:
     """The settings typed on the form that paying by place alone uses (the house's name)."""
-    return [setting for setting in typed_settings() if setting.modes == PLACES_SETTING.modes]
+    return tuple(setting for setting in typed_settings() if setting.name in fields.ONLY_BY_PLACE)
 
 
-def scoring_own() -> list[fields.Setting]:
+@cache
+def scoring_own() -> tuple[fields.Setting, ...]:
     """The other settings typed in the form's scoring part: the rules and what the entry panel works
     with (covering), each after the flag it is shown under; the length's and paying by place's aside."""
     own = [
@@ -69,7 +73,7 @@ def scoring_own() -> list[fields.Setting]:
         and setting not in by_place_own()
         and setting in fields.SETTINGS
     ]
-    return sorted(own, key=lambda setting: bool(setting.shown_when))
+    return tuple(sorted(own, key=lambda setting: bool(setting.shown_when)))
 
 
 # Each kind's input on the page (templates/rounds/fields/).

@@ -7,6 +7,7 @@ they name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from django import forms
@@ -18,7 +19,6 @@ from rounds.form_fields import (
     FORM_FIELDS,
     LENGTH_SETTINGS,
     MAX_TYPED_AMOUNT,
-    PLACES_SETTING,
     Shown,
     by_place_own,
     choices_of,
@@ -45,8 +45,8 @@ LENGTH_CHOICES = [
 ]
 
 
-MODE, TIERS, TWOS = (fields.BY_NAME[name] for name in ("mode", "tiers", "twos"))
-PLACE_PARTS = PLACES_SETTING.parts
+MODE, TIERS, TWOS = fields.BY_NAME["mode"], fields.BY_NAME["tiers"], fields.TWOS
+PLACE_PARTS = fields.PLACES.parts
 PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
 TWOS_OFF = "off"
@@ -177,7 +177,7 @@ class SettingsForm(forms.Form):
         self.changes: dict[str, object] = {}
         self.settings: SessionSettings | None = None
 
-    def shown(self, settings: list[fields.Setting]) -> list[Shown]:
+    def shown(self, settings: Sequence[fields.Setting]) -> list[Shown]:
         return [Shown(setting, self[setting.name], setting.shown_when) for setting in settings]
 
     def twos_parts(self) -> list[Shown]:
@@ -189,7 +189,7 @@ class SettingsForm(forms.Form):
 
     def by_place_settings(self) -> list[Shown]:
         """What paying by place sets besides its tables: the heavy round, the house's cut and name."""
-        return self.shown([part for part in PLACE_PARTS if part in typed_settings()] + by_place_own())
+        return self.shown([*(part for part in PLACE_PARTS if part in typed_settings()), *by_place_own()])
 
     def scoring_settings(self) -> list[Shown]:
         return self.shown(scoring_own())

@@ -82,7 +82,7 @@ def direction_patterns() -> SafeString:
 
 # Covering as the entry panel says it, by what the covering player does: the chip beside a loser,
 # the chip's title, and the words of the rules line.
-COVERING_WORDS = {
+COVERING_SAID = {
     CoveringStyle.PAYS_FOR_EVERYONE: (
         gettext_noop("pays all"),
         gettext_noop("Covering: pays for everyone"),
@@ -102,8 +102,8 @@ def covering(settings: dict) -> dict[str, str] | None:
     `title`, `line`), or None: the session plays without it."""
     if not settings.get("covering_rule"):
         return None
-    words = COVERING_WORDS.get(
-        settings.get("covering_style"), COVERING_WORDS[CoveringStyle.PAYS_FOR_EVERYONE]
+    words = COVERING_SAID.get(
+        settings.get("covering_style"), COVERING_SAID[CoveringStyle.PAYS_FOR_EVERYONE]
     )
     return dict(zip(("chip", "title", "line"), (_(text) for text in words), strict=True))
 

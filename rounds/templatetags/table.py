@@ -102,9 +102,7 @@ def covering(settings: dict) -> dict[str, str] | None:
     `title`, `line`), or None: the session plays without it."""
     if not settings.get("covering_rule"):
         return None
-    words = COVERING_SAID.get(
-        settings.get("covering_style"), COVERING_SAID[CoveringStyle.PAYS_FOR_EVERYONE]
-    )
+    words = COVERING_SAID.get(settings.get("covering_style"), COVERING_SAID[CoveringStyle.PAYS_FOR_EVERYONE])
     return dict(zip(("chip", "title", "line"), (_(text) for text in words), strict=True))
 
 

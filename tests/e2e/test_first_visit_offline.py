@@ -15,6 +15,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS, SERVER_ENV, LiveApi, Phone
@@ -115,6 +116,19 @@ def test_a_first_visit_open_one_second_reloads_without_a_connection_every_time(
     assert failed == []
 
 
+def shell_kept(page, shell):
+    """The shell cache's files, once it names exactly the listed ones or after 15 s: a file the
+    worker keeps again is out of the cache's keys while its put runs (seen once in CI, two files
+    short a moment after the whole list was there)."""
+    listed = json.dumps(sorted(shell))
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"async () => JSON.stringify((await ({SHELL_KEPT})()).sort()) === {json.dumps(listed)}",
+            timeout=15_000,
+        )
+    return sorted(page.evaluate(SHELL_KEPT))
+
+
 @contextlib.contextmanager
 def server(shared_url, debug):
     if debug == "0":
@@ -139,7 +153,7 @@ def test_the_worker_installs_with_its_whole_shell_under_debug_and_not(
         try:
             page = phone.open(f"/s/{key}/")
             worker_ready(page)
-            assert sorted(page.evaluate(SHELL_KEPT)) == sorted(shell)
+            assert shell_kept(page, shell) == sorted(shell)
             go_offline(phone)
             page.reload()
             expect(page.locator("[data-offline-note]")).to_be_visible()

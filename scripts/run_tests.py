@@ -5,14 +5,16 @@ servers already listening on 127.0.0.1:5432 and :6379; otherwise it installs
 PostgreSQL and Redis if missing (apt-get, as root) and starts its own on free
 loopback ports from a temporary directory, and stops them afterwards.
 Browser tests run in the first pass (the embedded default, what `make run` serves), those
-marked both_passes in the second too; tests about SQLite only in the first, and so do the
-tests whose answer no pass changes (marked `once`: tests/pure/, which need no database, and
-tests of fresh processes with settings of their own). Schemathesis over the whole API, as long as
-a tenth of a pass, runs once too, in the second pass (marked `second_pass`): production's mode.
-The two passes run side by side, each on two pytest-xdist workers (a test database and a
-channel-layer prefix each), so the machine's cores stay busy: the browser tests of the first
-pass wait on Chromium and the server while the second pass's tests wait on PostgreSQL. Each
-pass's report goes to test-artifacts/ and is printed whole when the pass ends.
+marked both_passes in the second too; tests about SQLite only in the first. The tests whose answer
+no pass changes (marked `once`: tests/pure/, which need no database, tests of fresh processes with
+settings of their own, and schemathesis over the whole API) run in the second pass only, in
+production's mode; there they balance the first pass's browser tests.
+The two passes run side by side, each on one pytest-xdist worker (a test database and a
+channel-layer prefix each), so the machine's two cores stay busy: the browser tests of the first
+pass wait on Chromium and the server while the second pass's tests wait on PostgreSQL. Two workers
+a pass were slower on two cores (6:00 and 6:21 against 5:40 to 6:04 in the working tree,
+2026-12-05): more processes than cores at once cost more CPU for the same tests. Each pass's report goes to
+test-artifacts/ and is printed whole when the pass ends.
 Arguments are passed on to both pytest runs (`-n 0` runs a pass in one process).
 """
 
@@ -189,7 +191,7 @@ def services() -> Iterator[tuple[str, str]]:
         yield database, redis_url
 
 
-WORKERS = ("-n", "2")
+WORKERS = ("-n", "1")
 REPORTS = ROOT / "test-artifacts"
 
 
@@ -245,12 +247,10 @@ def main() -> int:
         second = f"PostgreSQL ({database.rsplit('@', 1)[-1]}) + Redis ({redis_url})"
         say(f"two passes at once: {first}; {second}")
         passes = {
-            "SQLite pass": start_pytest(
-                "pass-sqlite", ["-m", "not postgres and not second_pass", *arguments]
-            ),
+            "SQLite pass": start_pytest("pass-sqlite", ["-m", "not postgres and not once", *arguments]),
             "PostgreSQL + Redis pass": start_pytest(
                 "pass-postgres",
-                ["-m", "not sqlite and not once and (not browser or both_passes)", *arguments],
+                ["-m", "not sqlite and (not browser or both_passes)", *arguments],
                 DATABASE_URL=database,
                 REDIS_URL=redis_url,
                 CHANNELS_PREFIX=f"scorekeeper-test-{uuid.uuid4().hex[:8]}",

@@ -18,7 +18,7 @@ hypothesis_settings.load_profile("no-deadline")
 
 
 def pytest_configure(config):
-    """Under pytest-xdist (`make test` runs two workers a pass) each worker has its own test
+    """Under pytest-xdist (`make test` runs a worker a pass; `-n 2` runs more) each worker has its own test
     database (pytest-django adds _gw0, _gw1 to its name) and its own channel-layer prefix, so
     two workers' sessions of the same id never share a group on Redis. The prefix is set in
     the environment too, for the servers a worker starts."""
@@ -51,7 +51,7 @@ def pytest_collection_modifyitems(items):
 
 def pytest_itemcollected(item):
     """Tests under tests/pure/ need no database: marked `once` (before -m selects), they run in
-    the first pass only."""
+    the second pass only."""
     if "pure" in item.nodeid.split("::")[0].split("/")[:-1]:
         item.add_marker(pytest.mark.once)
 

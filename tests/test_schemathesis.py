@@ -1,5 +1,5 @@
 """schemathesis against a live daphne, over every operation of /api/openapi.json, once: in the
-second pass of make test (PostgreSQL + Redis, production's mode; marked `second_pass`).
+second pass of make test (PostgreSQL + Redis, production's mode; marked `once`).
 
 Bounded: the coverage phase (each schema constraint at and past its edge) and a fuzzing phase
 of at most EXAMPLES cases per operation, with a fixed seed. Checks: no 500, every status and
@@ -30,7 +30,7 @@ from scorekeeper.openapi import document
 from tests.reports import count
 from tests.servers import LOGS, daphne
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long, pytest.mark.second_pass]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long, pytest.mark.once]
 
 EXAMPLES = 10
 SEED = 20261202

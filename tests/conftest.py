@@ -18,10 +18,10 @@ hypothesis_settings.load_profile("no-deadline")
 
 
 def pytest_configure(config):
-    """Under pytest-xdist (`make test` runs a worker a pass; `-n 2` runs more) each worker has its own test
-    database (pytest-django adds _gw0, _gw1 to its name) and its own channel-layer prefix, so
-    two workers' sessions of the same id never share a group on Redis. The prefix is set in
-    the environment too, for the servers a worker starts."""
+    """Under pytest-xdist (`make test` runs one worker a pass; `ARGS="-n 2"` runs more) each
+    worker has its own test database (pytest-django adds _gw0, _gw1 to its name) and its own
+    channel-layer prefix, so two workers' sessions of the same id never share a group on Redis.
+    The prefix is set in the environment too, for the servers a worker starts."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     layer = settings.CHANNEL_LAYERS["default"]
     if worker and "prefix" in layer.get("CONFIG", {}):

@@ -158,10 +158,14 @@ if DATABASES["default"]["ENGINE"] in {"django.db.backends.sqlite3", "scorekeeper
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "15"))
+# Redis connections a worker keeps, and how long a task waits for a free one
+# (scorekeeper/channel_layer.py: in a reconnect storm sockets wait their turn instead of failing).
+REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "100"))
+REDIS_POOL_TIMEOUT = float(os.environ.get("REDIS_POOL_TIMEOUT", "10"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "scorekeeper.channel_layer.RedisChannelLayer",
             "CONFIG": {
                 # redis-py's default 5 s read timeout would race channels-redis's 5 s blocking
                 # receive (BZPOPMIN): an idle socket's consumer could die of a TimeoutError.

@@ -9,7 +9,8 @@ handshake reaches a browser as a bare failure, without either).
 With Redis (production) the open sockets are counted there, each as a member of a sorted set per
 address whose score says until when it counts; a socket refreshes its member while it is open, so
 a worker that dies stops counting within SOCKET_COUNT_TTL. Without Redis (`make run`, one
-process) they are counted in this process.
+process) they are counted in this process. A count that fails (Redis slow or gone) lets the socket
+in uncounted, with one log line: the cap is there for a stranger, not against a club's phones.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 import uuid
 from collections import Counter
@@ -24,9 +26,11 @@ from collections import Counter
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 CLOSE_TOO_MANY = 4429
 SOCKET_COUNT_TTL = 120.0
+logger = logging.getLogger(__name__)
 
 
 def address_of(scope: dict) -> str:
@@ -93,7 +97,14 @@ class SocketsPerAddress:
         layer = get_channel_layer()
         count = RedisCount(layer) if hasattr(layer, "ring_size") else IN_PROCESS
         address = address_of(scope)
-        if not await count.enter(address, settings.SOCKETS_PER_ADDRESS):
+        try:
+            counted = await count.enter(address, settings.SOCKETS_PER_ADDRESS)
+        except (RedisError, OSError) as failure:
+            logger.warning(
+                "socket let in uncounted: the count failed (%s: %s)", type(failure).__name__, failure
+            )
+            return await self.application(scope, receive, send)
+        if not counted:
             await refuse(receive, send)
             return
         refreshing = asyncio.create_task(keep_counting(count, address)) if count is not IN_PROCESS else None
@@ -103,7 +114,15 @@ class SocketsPerAddress:
             if refreshing is not None:
                 refreshing.cancel()
             # The server may cancel the application once the socket is gone: the count still goes.
-            await asyncio.shield(count.leave(address))
+            await asyncio.shield(leave(count, address))
+
+
+async def leave(count: RedisCount | InProcessCount, address: str) -> None:
+    """The socket stops counting; a member Redis could not remove expires by SOCKET_COUNT_TTL."""
+    try:
+        await count.leave(address)
+    except (RedisError, OSError) as failure:
+        logger.warning("a closed socket's count expires on its own: %s: %s", type(failure).__name__, failure)
 
 
 async def keep_counting(count: RedisCount, address: str) -> None:

@@ -95,3 +95,22 @@ def create_session(base_url: str) -> str:
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())["view_id"]
+
+
+async def test_a_count_that_fails_lets_the_socket_in_with_one_log_line(monkeypatch, caplog):
+    from redis.exceptions import ConnectionError as RedisDown
+
+    from scorekeeper import socket_limits
+
+    async def fails(self, address: str, limit: int) -> bool:
+        raise RedisDown("No connection available.")
+
+    monkeypatch.setattr(socket_limits.InProcessCount, "enter", fails)
+    monkeypatch.setattr(socket_limits.RedisCount, "enter", fails)
+    session = await database_sync_to_async(make_session)()
+    with caplog.at_level("WARNING", logger="scorekeeper.socket_limits"):
+        async with opened_socket(f"/ws/sessions/{session.view_key}/") as (socket, connected, _):
+            assert connected
+            assert (await socket.receive_json_from(WAIT))["type"] == "state"
+    lines = [record.getMessage() for record in caplog.records if record.name == "scorekeeper.socket_limits"]
+    assert lines == ["socket let in uncounted: the count failed (ConnectionError: No connection available.)"]

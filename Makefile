@@ -82,14 +82,14 @@ fonts:
 		{ apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-noto-cjk >/dev/null; } || \
 		echo "fonts-noto-cjk could not be installed: the recap picture falls back to DejaVu Sans."; }
 
-## messages: extract new strings into the zh-Hant and zh-Hans catalogs, draft each zh-Hans entry
+## messages: extract new strings into every catalog (zh-Hant, zh-Hans, vi, id, fil), draft each zh-Hans entry
 ## still empty from its zh-Hant translation (scripts/draft_hans.py: OpenCC and a glossary; entries
 ## translated by hand are kept), then compile them (docs/table.md "Languages")
 messages: $(VENV)/.dev gettext
-	$(BIN)/python manage.py makemessages -l zh_Hant -l zh_Hans $(I18N_IGNORE)
-	$(BIN)/python manage.py makemessages -d djangojs -l zh_Hant -l zh_Hans $(I18N_IGNORE)
+	$(BIN)/python manage.py makemessages -l zh_Hant -l zh_Hans -l vi -l id -l fil $(I18N_IGNORE)
+	$(BIN)/python manage.py makemessages -d djangojs -l zh_Hant -l zh_Hans -l vi -l id -l fil $(I18N_IGNORE)
 	$(BIN)/python scripts/draft_hans.py
-	$(BIN)/python manage.py compilemessages -l zh_Hant -l zh_Hans --ignore=.venv --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages -l zh_Hant -l zh_Hans -l vi -l id -l fil --ignore=.venv --ignore=staticfiles
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .

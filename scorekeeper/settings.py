@@ -12,6 +12,7 @@ import socket
 from pathlib import Path
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
@@ -183,12 +184,18 @@ LANGUAGE_CODE = "en"
 # The browser's languages pick one (LocaleMiddleware; a choice in the footer wins): zh-TW, zh-HK,
 # zh-MO and zh-Hant read Traditional, zh-CN, zh-SG, zh-MY and zh-Hans Simplified (Django's own
 # fallbacks). A bare "zh" names no script: Django gives it the first zh-* below, Traditional, what
-# it was given before Simplified came, so nobody's page changes script under them.
+# it was given before Simplified came, so nobody's page changes script under them. Django ships no
+# Filipino: its name is added to Django's table, and a browser asking for Tagalog (tl) gets it.
 LANGUAGES = [
     ("en", _("English")),
     ("zh-hant", _("Traditional Chinese")),
     ("zh-hans", _("Simplified Chinese")),
+    ("vi", _("Vietnamese")),
+    ("id", _("Indonesian")),
+    ("fil", _("Filipino")),
 ]
+LANG_INFO.setdefault("fil", {"bidi": False, "code": "fil", "name": "Filipino", "name_local": "Filipino"})
+LANG_INFO.setdefault("tl", {"fallback": ["fil"]})
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

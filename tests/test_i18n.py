@@ -1,6 +1,7 @@
-"""The Chinese catalogs, Traditional (zh-Hant) and Simplified (zh-Hans), are complete and compiled,
-and every layer a player meets (pages, the language switch, the JavaScript catalog, API refusals)
-speaks Traditional (tests/test_simplified.py: Simplified)."""
+"""Every catalog (Traditional and Simplified Chinese, Vietnamese, Indonesian, Filipino) is complete,
+in its own language and compiled; every layer a player meets (pages, the language switch, the
+JavaScript catalog, API refusals) speaks Traditional Chinese here (tests/test_simplified.py:
+Simplified; tests/test_family_languages.py: Vietnamese, Indonesian, Filipino)."""
 
 import json
 import re
@@ -13,7 +14,11 @@ from django.conf import settings
 
 pytestmark = pytest.mark.django_db
 
-LOCALES = ["zh_Hant", "zh_Hans"]
+LOCALES = ["zh_Hant", "zh_Hans", "vi", "id", "fil"]
+# Chinese, Vietnamese and Indonesian have one form whatever the count; Filipino two (1 and many).
+PLURAL_FORMS = {locale: "nplurals=1; plural=0;" for locale in LOCALES} | {
+    "fil": "nplurals=2; plural=(n > 1);"
+}
 CATALOGS = {locale: Path(settings.BASE_DIR) / "locale" / locale / "LC_MESSAGES" for locale in LOCALES}
 DOMAINS = ["django", "djangojs"]
 EVERY_CATALOG = pytest.mark.parametrize(
@@ -21,6 +26,10 @@ EVERY_CATALOG = pytest.mark.parametrize(
 )
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]")
 HAN = re.compile(r"[\u4e00-\u9fff]")
+# A letter only Vietnamese writes (its vowels with their marks, and đ).
+VIETNAMESE = re.compile(
+    r"[ăâđêôơưàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ]", re.IGNORECASE
+)
 
 
 @pytest.fixture
@@ -84,27 +93,30 @@ def test_every_message_is_translated_and_none_is_fuzzy(locale, domain):
     assert fuzzy == []
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
-def test_both_chinese_catalogs_hold_the_same_messages(domain):
-    """A message added to one and not the other: run `make messages` (it drafts zh_Hans)."""
+@pytest.mark.parametrize(
+    ("locale", "domain"), [(locale, domain) for locale in LOCALES[1:] for domain in DOMAINS]
+)
+def test_every_catalog_holds_the_same_messages(locale, domain):
+    """A message added to one and not another: run `make messages` (it extracts every catalog)."""
 
     def keys(locale):
         return {(entry.get("msgctxt"), entry["msgid"]) for entry in messages(locale, domain)}
 
-    assert keys("zh_Hans") == keys("zh_Hant")
+    assert keys(locale) == keys("zh_Hant")
 
 
 @EVERY_CATALOG
-def test_header_names_the_language_and_its_single_plural_form(locale, domain):
+def test_header_names_the_language_and_its_plural_forms(locale, domain):
     header = read_po(CATALOGS[locale] / f"{domain}.po")[0]
     assert header["msgid"] == ""
     assert f"Language: {locale}\n" in header["msgstr"]
     assert "Content-Type: text/plain; charset=UTF-8\n" in header["msgstr"]
-    assert "Plural-Forms: nplurals=1; plural=0;\n" in header["msgstr"]
+    assert f"Plural-Forms: {PLURAL_FORMS[locale]}\n" in header["msgstr"]
+    forms = [f"msgstr[{index}]" for index in range(int(PLURAL_FORMS[locale][len("nplurals=")]))]
     plurals = [entry for entry in messages(locale, domain) if "msgid_plural" in entry]
     assert plurals, "the catalog has plural messages"
     for entry in plurals:
-        assert [key for key in entry if key.startswith("msgstr")] == ["msgstr[0]"], entry["msgid"]
+        assert [key for key in entry if key.startswith("msgstr")] == forms, entry["msgid"]
 
 
 @EVERY_CATALOG
@@ -116,16 +128,47 @@ def test_translations_keep_every_placeholder(locale, domain):
             assert sorted(PLACEHOLDER.findall(text)) == wanted, entry["msgid"]
 
 
+# What a translation may keep as the English has it: keys as printed on the keyboard, names of
+# presets and formats, and the words each language's players use as they are (read one by one).
+SAME_EVERYWHERE = {"Backspace", "Enter", "Esc", "OK", "Menu", "Laptop", "Tablet", "Big Two", "j M"}
+KEPT = {
+    "zh": SAME_EVERYWHERE - {"OK", "Menu", "Laptop", "Tablet", "Big Two", "j M"},
+    "vi": SAME_EVERYWHERE,
+    "id": SAME_EVERYWHERE
+    | {"Skill", "Hong Kong 炒", "Taiwan 100/200/300", "Target", "rival %(rival)s", "Offline", "offline"}
+    | {"Keyboard", "Total"},
+    "fil": SAME_EVERYWHERE
+    | {"House", "Hong Kong 炒", "Taiwan 100/200/300", "Standings", "Target", "Currency", "Club night"}
+    | {"Screen", "Season", "Number pad", "Rematch", "Rematch: %(names)s", "Offline", "offline", "live"}
+    | {"Score", "Keyboard", "Key", "Phone", "Filipino"},
+}
+
+
+def in_its_language(locale: str, text: str, english: str) -> bool:
+    return bool(HAN.search(text)) if locale.startswith("zh") else text != english
+
+
 @EVERY_CATALOG
-def test_translations_are_chinese(locale, domain):
-    """Key names (Esc, Enter, Backspace) stay as printed on the keyboard; all else reads in Chinese."""
-    kept = {"Backspace", "Enter", "Esc"}
+def test_translations_are_in_the_catalogs_language(locale, domain):
+    """Chinese has Han characters; the other languages differ from the English but for the words
+    their players keep (and Vietnamese is written with its own letters: tested below)."""
+    kept = KEPT[locale[:2] if locale.startswith("zh") else locale]
     english = [
         entry["msgid"]
         for entry in messages(locale, domain)
-        if entry["msgid"] not in kept and not all(HAN.search(text) for text in translations(entry))
+        if entry["msgid"] not in kept
+        and not all(in_its_language(locale, text, entry["msgid"]) for text in translations(entry))
     ]
     assert english == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_vietnamese_is_written_with_its_own_letters(domain):
+    """Nearly every Vietnamese sentence has a letter only Vietnamese writes (ă, ê, ơ, đ, a tone);
+    a catalog of unmarked copies would not."""
+    entries = messages("vi", domain)
+    marked = [entry for entry in entries if all(VIETNAMESE.search(text) for text in translations(entry))]
+    assert len(marked) >= 0.9 * len(entries)
 
 
 @EVERY_CATALOG

@@ -53,11 +53,11 @@ def simplified(msgid, context=None):
 def english_pieces(domain="django"):
     """(piece, whole msgid) for every English piece a page must not show: the text between a
     msgid's placeholders and tags. A piece its own translation keeps (Esc, CSV, make run) and the
-    name "English" on the language switch are allowed."""
+    names the language switch shows in their own language ("English", "Filipino") are allowed."""
     pieces = []
     for entry in catalog(domain):
         translated = entry.msgstr or " ".join(entry.msgstr_plural.values())
-        if entry.msgid == "English" or translated == entry.msgid:
+        if entry.msgid in {"English", "Filipino"} or translated == entry.msgid:
             continue
         for source in filter(None, [entry.msgid, entry.msgid_plural]):
             for piece in SPLIT.split(source):

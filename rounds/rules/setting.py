@@ -30,6 +30,7 @@ class Kind(StrEnum):
     TIERS = "tiers"  # the penalty table: [[from cards, points a card], ...]
     TWOS = "twos"  # one of its `parts`, or null: off
     PLACES = "places"  # an object of its `parts`, each optional in a body
+    PARTS = "parts"  # the same, checked by its value's own from_json() (Tiến lên's settings)
 
 
 ALL_MODES: Final = frozenset(Mode)

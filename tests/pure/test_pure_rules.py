@@ -18,6 +18,7 @@ PURE = [
     "rounds.rules.stats",
     "rounds.rules.tiers",
     "rounds.rules.names",
+    "rounds.rules.tien_len",
     "groups.paperlog",
 ]
 

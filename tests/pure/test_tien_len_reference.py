@@ -2,34 +2,26 @@
 of SPEC 14.3 and the properties issue 40 names, then against the app's scorer: 2,000 plain-random
 hands and hypothesis's, over 2, 3 and 4 players with random settings and switches."""
 
-import importlib
-import importlib.util
 from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rounds.rules.tien_len import TienLenHand, TienLenRules, score_tien_len
 from tests.pure.tien_len_hands import random_hands, valid_hands
 from tests.pure.tien_len_reference import payments, reference_scores
 
-# ---- ADAPTER: the app's calling convention, the one place that knows it ------------------------
-# Written before the app's scorer existed, from its announced names; the lead fixes it once
-# rounds.rules.tien_len lands. It takes the API's JSON and returns one int per player.
-APP_MODULE = "rounds.rules.tien_len"
+NAMES = ("Ann", "Ben", "Cat", "Dan")
 
 
 def app_scores(hand: dict, settings: dict, players: int) -> list[int]:
-    tien_len = importlib.import_module(APP_MODULE)
-    rules = tien_len.TienLenRules.from_json(settings)
-    parsed = tien_len.TienLenHand.from_json(hand, players=players, rules=rules)
-    scored = tien_len.score_tien_len(parsed, rules)
-    return list(getattr(scored, "scores", scored))  # compared as they are: Decimal(5) == 5, 5.5 != 5
+    """The app's scorer on the API's JSON, one int per player: the one place that knows its calls."""
+    rules = TienLenRules.from_json(settings)
+    parsed = TienLenHand.from_json(hand, players=NAMES[:players], rules=rules)
+    return list(score_tien_len(parsed, rules))  # compared as they are: Decimal(5) == 5, 5.5 != 5
 
 
-# ------------------------------------------------------------------------------------------------
-
-APP_MISSING = importlib.util.find_spec(APP_MODULE) is None
 ANN, BEN, CAT, DAN = range(4)
 DEFAULTS: dict = {}
 
@@ -242,12 +234,9 @@ def test_the_plain_random_hands_are_valid_repeatable_and_cover_every_rule():
         assert seen[f"all but the first killed, {players}"] >= 10, seen
 
 
-# The app's scorer against the reference (skipped only while rounds.rules.tien_len does not exist).
-
-needs_app = pytest.mark.skipif(APP_MISSING, reason=f"{APP_MODULE} does not exist yet")
+# The app's scorer against the reference.
 
 
-@needs_app
 def test_the_app_agrees_with_the_reference_on_2000_random_hands():
     hands = list(random_hands(seed=1440, count=2001))
     disagreements = []
@@ -263,7 +252,6 @@ def test_the_app_agrees_with_the_reference_on_2000_random_hands():
     assert not disagreements, f"{len(disagreements)} of {len(hands)} differ, e.g. {disagreements[:3]}"
 
 
-@needs_app
 @given(any_table)
 def test_the_app_agrees_with_the_reference_on_hypothesis_hands(case):
     players, (hand, settings) = case

@@ -174,7 +174,7 @@ async def test_the_view_carries_its_live_part_in_simplified_chinese_too():
     event, _tables = await an_event_drawn()
     texts = await consumers.build_view(event.pk, Viewer.FOLLOWER)
     html = {language: json.loads(text)["html"] for language, text in texts.items()}
-    assert set(html) == {"en", "zh-hant", "zh-hans"}
+    assert set(html) == {"en", "zh-hant", "zh-hans", "vi", "id", "fil"}
     assert "第 %(page)s／%(pages)s 页" in html["zh-hans"]  # the page count, Simplified
     assert "頁" not in html["zh-hans"]
     assert "第 %(page)s／%(pages)s 頁" in html["zh-hant"]

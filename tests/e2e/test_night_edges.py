@@ -180,6 +180,13 @@ def test_three_players_and_a_second_zero_says_two_winners_at_once(phones, live_a
     expect(error).to_have_text("Two winners: Ann and Ben both have 0 cards")
 
 
+def reopen(phone, path):
+    """The link opened in a new tab of the same phone (its storage), from outside the app."""
+    page = phone.context.new_page()
+    page.goto(phone.server_url + path, wait_until="commit")
+    return page
+
+
 def test_a_player_who_signed_up_is_not_asked_who_they_are_again(phones, live_api):
     status, event = live_api.call(
         "POST",
@@ -194,9 +201,10 @@ def test_a_player_who_signed_up_is_not_asked_who_they_are_again(phones, live_api
     page.click("[data-action='sign-up']")
     expect(page.locator("[data-joined]")).to_contain_text("You're in, Dan")
 
-    # The follow link opened again (from the chat, a QR code): the phone knows who it is, and the
-    # page goes on to Dan's own (a navigation of its own: the first one's load is not waited for).
-    page.goto(phone.server_url + follow, wait_until="commit")
+    # The follow link opened again (from the chat, a QR code: a new tab; the first one keeps its
+    # own socket): the phone knows who it is, and the page goes on to Dan's own (a navigation of
+    # its own, so the first one's load is not waited for).
+    page = reopen(phone, follow)
     page.wait_for_url("**/me?player=*")
     expect(page.locator("[data-no-table]")).to_have_text(
         "Dan: the first round is not drawn yet; this page moves on when it is."
@@ -207,7 +215,7 @@ def test_a_player_who_signed_up_is_not_asked_who_they_are_again(phones, live_api
 
     # After the draw the same link goes straight to Dan's table.
     draw(live_api, event)
-    page.goto(phone.server_url + follow, wait_until="commit")
+    page = reopen(phone, follow)
     page.wait_for_url("**/s/**")
     expect(page.locator("[data-event-banner]")).to_contain_text("Round 1 of 1")
     # From the table's own link to the event, the follow page shows itself: standings and all.

@@ -1,6 +1,8 @@
 """What an event table's page shows of the event (SPEC 11.1), above the table's own totals: the
 event and its round, the time left; once the table has finished, the standings and, once the
-next round is drawn, each of its players' next table."""
+next round is drawn, each of its players' next table (its hands then stay as they are: a tap on
+one says so). At a table of the last round, what the night waits for, then "The night is over"
+with the final standings: no page of a night that is over speaks of a round to come."""
 
 from __future__ import annotations
 
@@ -10,22 +12,31 @@ from datetime import UTC
 from django.db.models import Max
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from events.models import EventRound, EventSeat, EventTable
+from events.progress import event_progress, next_line, waiting_text
 from events.standings import event_standings
 
+# The refusal of a correction at a table whose round is over (events/tables.py), which its page
+# also says when a hand is tapped, before any sheet opens or lock is taken.
+TABLE_DRAWN_ON = gettext_noop(
+    "Table %(table)s of %(event)s: round %(round)s is drawn, so this table's hands stay as they are"
+)
 
-def hand_words() -> str:
+
+def hand_words(done: str = "") -> str:
     """The table page's script sentences about a round, in a club night's words (a round is the
-    event's draw, a deal a hand), translated: JSON for static/js/render.js's t() and tn()."""
+    event's draw, a deal a hand), translated: JSON for static/js/render.js's t() and tn().
+    `done`: what a key on the finished table says when it is not the next draw it waits for (the
+    last round's: what the night waits for, or that it is over; once the next round is drawn,
+    that the hands stay as they are)."""
     words = {
         "The round is on its way; once it is in, Undo takes it back": _(
             "The hand is on its way; once it is in, Undo takes it back"
         ),
-        "The evening is over: Reopen and play on to add a round": _(
-            "This table has played its hands: the organizer draws the next round"
-        ),
+        "The evening is over: Reopen and play on to add a round": done
+        or _("This table has played its hands: the organizer draws the next round"),
         "Correct round %(number)s": _("Correct hand %(number)s"),
         "Save round %(number)s": _("Save hand %(number)s"),
         "No round is being entered: type or tap the first player's cards left to start one": _(
@@ -81,10 +92,24 @@ def table_banner(table: EventTable, session: object) -> dict:
         context["standings"] = standings
         context["seated"] = seated
         if table.later:
+            context["closed"] = _(TABLE_DRAWN_ON) % {
+                "table": table.number,
+                "event": event.name,
+                "round": event_round.number + 1,
+            }
+        progress = event_progress(event) if table.later or event_round.number >= event.rounds else None
+        if progress is not None and progress.status == "over":
+            context["over"] = next_line(progress)  # "The night is over", as the organizer's line says
+        elif event_round.number >= event.rounds:
+            context["waiting"] = waiting_text(progress)  # the last round: the tables the night waits for
+        elif table.later:
             context["next_round"] = EventRound.objects.filter(event=event).aggregate(last=Max("number"))[
                 "last"
             ]
             context["next_tables"] = [
                 {"name": by_id[player]["name"], "table": by_id[player]["table"]} for player in seated
             ]
+        done = context.get("over") or context.get("waiting") or context.get("closed")
+        if done:  # a key on this finished table: no next draw to wait for, or it is drawn already
+            context["hand_words"] = hand_words(done)
     return context

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from events.models import EventSeat, EventTable
+from events.progress import event_progress
 from events.selectors import event_rounds
 from events.standings import event_standings
 from events.views import open_event
@@ -31,6 +32,7 @@ def print_tables(request: HttpRequest, event: str) -> HttpResponse:
 @require_GET
 def print_standings(request: HttpRequest, event: str) -> HttpResponse:
     context = print_context(request, event, "standings")
+    context["over"] = event_progress(context["event"]).status == "over"
     context["standings"] = [line.as_json() for line in event_standings(context["event"], ratings=False)]
     return render(request, "events/print_standings.html", context)
 

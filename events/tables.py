@@ -25,9 +25,10 @@ from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from events import live, tally
-from events.banner import table_banner
+from events.banner import TABLE_DRAWN_ON, table_banner
 from events.models import EventRound, EventTable
 from rounds.public import LAST_WRITE, PageHost, ServiceError, clock
 from rounds.rules.ruleset import gettext_noop
@@ -37,9 +38,6 @@ TABLE_FIXED = gettext_noop(
 )
 TABLE_DONE = gettext_noop(
     "Table %(table)s of %(event)s has played its hands: it cannot be reopened or played on; the organizer draws the next round"
-)
-TABLE_DRAWN_ON = gettext_noop(
-    "Table %(table)s of %(event)s: round %(round)s is drawn, so this table's hands stay as they are"
 )
 FIXED_ACTIONS = frozenset({"settings", "reopen", "finish", "rematch"})
 DONE_ACTIONS = frozenset({"reopen", "rematch"})
@@ -165,8 +163,11 @@ def table_page(sender: object, *, session: object, **kwargs: object) -> PageHost
     table = table_of(session, later=True)
     if table is None:
         return None
+    banner = table_banner(table, session)
     return PageHost(
-        banner=render_to_string("events/_table_banner.html", table_banner(table, session)),
+        banner=render_to_string("events/_table_banner.html", banner),
         hands=True,
         fixed=True,
+        closed="closed" in banner,
+        final_title=_("Table %(number)s") % {"number": table.number},
     )

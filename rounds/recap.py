@@ -82,7 +82,7 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
                 Line(
                     "row",
                     _("Round %(number)s: %(name)s") % {"number": moment.number, "name": names[moment.player]},
-                    signed(moment.gain),
+                    signed(moment.score),
                     colour=moment.player,
                 )
             )

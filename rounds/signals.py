@@ -106,11 +106,16 @@ class PageHost:
     """What the session page shows of the app that owns the session (an event's table): a
     `banner` above the totals (HTML it rendered), `hands`: a deal is called a hand on this page
     (the host's own round is something else), `fixed`: the rules, length and players are the
-    host's, so the page offers no settings, reopen, end or rematch."""
+    host's, so the page offers no settings, reopen, end or rematch; `closed`: its rounds stay as
+    they are (the banner carries the sentence a tap on one says, in `data-corrections-closed`);
+    `final_title`: the heading of the finished session's standings, when the host's own are the
+    final ones (an event's table is "Table 3": the night's standings are in the banner)."""
 
     banner: str = ""
     hands: bool = False
     fixed: bool = False
+    closed: bool = False
+    final_title: str = ""
 
 
 def page_host(session: object) -> PageHost:

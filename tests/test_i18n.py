@@ -171,6 +171,36 @@ def test_vietnamese_is_written_with_its_own_letters(domain):
     assert len(marked) >= 0.9 * len(entries)
 
 
+# Chinese text (Han, CJK or full-width punctuation) followed by a half-width ? ! : ; or ,
+HALF_WIDTH_AFTER_CHINESE = re.compile(
+    r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60][?!:;,]"
+)
+
+
+@pytest.mark.parametrize(
+    ("locale", "domain"), [(locale, domain) for locale in LOCALES[:2] for domain in DOMAINS]
+)
+def test_punctuation_after_chinese_is_full_width(locale, domain):
+    """After Chinese text ("你是谁？", never "你是谁?") a question mark, exclamation mark, colon,
+    semicolon or comma is full-width (？！：；，). Half-width stays where it follows Latin text or a
+    placeholder ("%(name)s: …", "Content-Type: application/json")."""
+    half_width = [
+        text
+        for entry in messages(locale, domain)
+        for text in translations(entry)
+        if HALF_WIDTH_AFTER_CHINESE.search(text)
+    ]
+    assert half_width == []
+
+
+def test_half_width_punctuation_after_chinese_is_found():
+    assert HALF_WIDTH_AFTER_CHINESE.search("你是谁?")
+    assert HALF_WIDTH_AFTER_CHINESE.search("[起始张数, 每张分数]")
+    assert HALF_WIDTH_AFTER_CHINESE.search("完成了!")
+    assert not HALF_WIDTH_AFTER_CHINESE.search("你是谁？")
+    assert not HALF_WIDTH_AFTER_CHINESE.search("%(name)s: 剩几张？")
+
+
 @EVERY_CATALOG
 def test_msgfmt_accepts_the_catalog(locale, domain, msgfmt):
     result = subprocess.run(

@@ -26,10 +26,12 @@ class Line:
 
 @dataclass(frozen=True)
 class Moment:
-    """A player's round: its number and the points it was worth to them against the table."""
+    """A player's round: its number, its score as the scoreboard shows it, and the points it was
+    worth to them against the table (what breaks a tie of scores)."""
 
     player: int
     number: int
+    score: int
     gain: int
 
 
@@ -54,18 +56,26 @@ def gain_of(scores: list[int], player: int, *, points: bool) -> int:
 
 
 def best_and_worst(state: dict) -> tuple[Moment, Moment] | None:
-    """The round that was worth most to one player and the one that cost one player most; the
-    earlier round (then the first seat) on a tie."""
+    """The best and the worst round of one player, in the scoreboard's numbers: the best score and
+    the worst score of any round, in the direction the standings rank (in Points the lowest is
+    best, so every win, 0, ties: the one that took the most from the table is best). On a tie, the
+    round worth more (or less) against the table, then the earlier round, then the first seat."""
     points = lowest_wins(state)
+    way = -1 if points else 1  # the scoreboard's better direction
     moments = [
-        Moment(player=player, number=round_["number"], gain=gain_of(round_["scores"], player, points=points))
+        Moment(
+            player=player,
+            number=round_["number"],
+            score=round_["scores"][player],
+            gain=gain_of(round_["scores"], player, points=points),
+        )
         for round_ in state["rounds"]
         for player in range(len(round_["scores"]))
     ]
     if not moments:
         return None
-    best = max(moments, key=lambda moment: (moment.gain, -moment.number, -moment.player))
-    worst = min(moments, key=lambda moment: (moment.gain, moment.number, moment.player))
+    best = max(moments, key=lambda moment: (way * moment.score, moment.gain, -moment.number, -moment.player))
+    worst = min(moments, key=lambda moment: (way * moment.score, moment.gain, moment.number, moment.player))
     return best, worst
 
 

@@ -73,6 +73,8 @@ def join_names(names: Sequence[str]) -> str:
 
 
 NUMBER_WORDS: Final = {2: "Two", 3: "Three", 4: "Four"}
+# The entry panel says it at the second 0 typed, before the round is complete (SPEC 7).
+TWO_WINNERS: Final = gettext_noop("Two winners: %(first)s and %(second)s both have 0 cards")
 
 
 def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> RoundEntry:
@@ -91,7 +93,7 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
         raise ScoringError(gettext_noop("No winner: the player who went out has 0 cards"), field="cards")
     if len(winners) == 2:
         raise ScoringError(
-            gettext_noop("Two winners: %(first)s and %(second)s both have 0 cards"),
+            TWO_WINNERS,
             field="cards",
             player=winners[1],
             first=names[winners[0]],

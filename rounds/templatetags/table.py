@@ -21,6 +21,7 @@ from rounds.labels import (
 )
 from rounds.rules import fields
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
+from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.standings import Direction
 
 register = template.Library()
@@ -110,6 +111,12 @@ def covering(settings: dict) -> dict[str, str] | None:
 def twos_in_deck() -> int:
     """The most 2s a player can hold, for the form's limit and the chip's count."""
     return TWOS_IN_DECK
+
+
+@register.simple_tag
+def two_winners_pattern() -> SafeString:
+    """The rules' refusal of two 0s, which the panel says at the second 0 typed (SPEC 7)."""
+    return patterns(two_winners=_(TWO_WINNERS))
 
 
 @register.simple_tag

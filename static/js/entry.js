@@ -82,6 +82,11 @@ export class Entry {
     return this.entered.every((count) => count === null) && this.covering === null;
   }
 
+  // The players with a typed 0: more than one is two winners, which the rules refuse (SPEC 1).
+  typedWinners() {
+    return this.entered.flatMap((count, index) => (count === 0 ? [index] : []));
+  }
+
   // Every player has a typed count (the auto-filled winner is not typed).
   isFull() {
     return this.entered.every((count) => count !== null);

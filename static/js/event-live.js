@@ -2,11 +2,11 @@
 // Each message carries the live part of the screen (or, on the edit key's socket, of the
 // organizer's page) rendered by the server, every sentence translated there; those pages swap it
 // in (the screen draws its standings from the message's numbers). A new round drawn, or (where the page asks it) a new status of the night, loads the page
-// again: new tables, new QR codes, other buttons. The clock counts from the draw, or down to the
-// round's time limit. Without JavaScript the pages still show it all once.
+// again: new tables, new QR codes, other buttons. The clock counts down to the round's time limit.
+// Without JavaScript the pages still show it all once.
 
 import { showStatus } from "./page.js";
-import { fill } from "./render.js";
+import { fill, number } from "./render.js";
 
 const root = document.querySelector("[data-event-live]");
 const MAX_BACKOFF_MS = 15000;
@@ -47,7 +47,7 @@ function renderStandings(lines) {
       row.classList.toggle("dropped", line.dropped);
       row.querySelector("[data-place]").textContent = line.place;
       row.querySelector("[data-name]").textContent = line.name;
-      row.querySelector("[data-net]").textContent = line.net;
+      row.querySelector("[data-net]").textContent = number(line.net);
       row.querySelector("[data-wins]").textContent = line.wins;
       row.querySelector("[data-hands]").textContent = line.hands;
       row.querySelector("[data-table]").textContent = line.table ?? "–";
@@ -79,14 +79,13 @@ function clockText(seconds) {
   return hours ? `${hours}:${minutes.padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
-// The screen's clock (up from the draw, or down to the time limit) and the organizer's line of
-// minutes left, filled from its patterns.
+// The screen's clock (down to the round's time limit: a round without one has no clock) and the
+// organizer's line of minutes left, filled from its patterns.
 function tick() {
   const clock = document.querySelector("[data-clock]");
   if (clock) {
-    const since = (Date.now() - Date.parse(clock.dataset.clock)) / 1000;
-    const seconds = Math.max(0, clock.dataset.count === "down" ? Math.ceil(-since) : Math.floor(since));
-    clock.textContent = clock.dataset.count === "down" && seconds === 0 ? clock.dataset.patternUp : clockText(seconds);
+    const seconds = Math.max(0, Math.ceil((Date.parse(clock.dataset.clock) - Date.now()) / 1000));
+    clock.textContent = seconds === 0 ? clock.dataset.patternUp : clockText(seconds);
   }
   const line = document.querySelector("[data-minutes-left]");
   if (line) {

@@ -5,6 +5,13 @@ import { requestId } from "./transport.js";
 import { t } from "./render.js";
 
 export async function correctRound(panel, number) {
+  // The host keeps these rounds as they are (an event's table once the next round is drawn): a tap
+  // says so, in the server's own refusal, and opens no sheet and takes no lock.
+  const closed = document.querySelector("[data-corrections-closed]");
+  if (closed) {
+    panel.ui.toast(closed.dataset.correctionsClosed);
+    return;
+  }
   if (panel.refuseWhileBusy()) return;
   const round = panel.getState().rounds.find((item) => item.number === number);
   if (!round) return;

@@ -5,7 +5,7 @@ import { Draft } from "./draft.js";
 import { Entry } from "./entry.js";
 import { EntryKeys } from "./keyboard.js";
 import { drawLockArea, drawPanel, revealPad } from "./panel-view.js";
-import { lockMessage, t } from "./render.js";
+import { fill, lockMessage, t } from "./render.js";
 import { noConnection, requestId } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
@@ -224,8 +224,8 @@ export class EntryPanel {
     }
     const counts = this.entry.counts();
     const missing = counts.indexOf(null);
-    if (missing !== -1) {
-      this.error = { player: missing, error: t("%(name)s: how many cards are left?", { name: this.getState().players[missing].name }) };
+    if (this.twoWinners() || missing !== -1) {
+      this.error = this.twoWinners() ?? { player: missing, error: t("%(name)s: how many cards are left?", { name: this.getState().players[missing].name }) };
       this.draw();
       return;
     }
@@ -370,15 +370,24 @@ export class EntryPanel {
 
   changed() {
     if (this.isActive()) this.draft.save(this.lock.lease ?? OFFLINE_LEASE, this.entry);
-    this.error = null;
+    this.error = this.isActive() ? this.twoWinners() : null; // said at the second 0, not at Enter
     this.preview = null;
     this.previewRound = null;
     this.previewSequence += 1; // a preview still on its way is of counts no longer shown
     clearTimeout(this.previewTimer);
-    if (this.isActive() && this.entry.isComplete()) {
+    if (this.isActive() && this.entry.isComplete() && !this.error) {
       this.previewTimer = setTimeout(() => this.fetchPreview(), PREVIEW_DELAY_MS);
     }
     this.draw();
+  }
+
+  // Two typed 0s: the rules' own refusal, on the second one's row as the server names it.
+  twoWinners() {
+    const [first, second] = this.entry.typedWinners();
+    if (second === undefined) return null;
+    const names = this.getState().players;
+    const pattern = this.form.querySelector("[data-rows]").dataset.patternTwoWinners;
+    return { player: second, field: "cards", error: fill(pattern, { first: names[first].name, second: names[second].name }) };
   }
 
   async fetchPreview() {

@@ -10,12 +10,15 @@ export function fill(pattern, values) {
 const patterns = (selector) => document.querySelector(selector)?.dataset ?? {};
 
 // A page whose host calls a deal a hand (an event's table) renders the script's sentences about a
-// round in its words, translated: data-hand-words, {sentence: pattern, or [one, other]}.
-let handWords;
+// round in its words, translated: data-hand-words, {sentence: pattern, or [one, other]}. Read again
+// when the host redraws it (an event's banner, as the night moves on).
+let handWords = null;
+let wordsRead;
 function wordsOfPage() {
-  if (handWords === undefined) {
-    const element = document.querySelector("[data-hand-words]");
-    handWords = element ? JSON.parse(element.dataset.handWords) : null;
+  const source = document.querySelector("[data-hand-words]")?.dataset.handWords;
+  if (source !== wordsRead) {
+    wordsRead = source;
+    handWords = source ? JSON.parse(source) : null;
   }
   return handWords;
 }

@@ -34,10 +34,25 @@ def test_best_and_worst_round_and_the_earlier_on_a_tie():
         [([0, 3, 9], [12, -3, -9]), ([4, 0, 12], [-4, 28, -24]), ([0, 12, 1], [13, -24, 11])],
     )
     assert best_and_worst(state) == (
-        Moment(player=1, number=2, gain=28),
-        Moment(player=2, number=2, gain=-24),
+        Moment(player=1, number=2, score=28, gain=28),
+        Moment(player=2, number=2, score=-24, gain=-24),
     )
     assert best_and_worst(a_state("pay_difference", [])) is None
+
+
+def test_in_points_the_best_and_worst_round_are_the_scoreboards_scores():
+    """Points ranks the lowest total first: the worst round is the highest score a player took,
+    as the scoreboard shows it (+39), never a net against the table of another sign; every win
+    scores 0, so the best is the win that left the others the most."""
+    state = a_state(
+        "points",
+        [([5, 0, 11], [5, 0, 22]), ([13, 2, 0], [39, 2, 0]), ([0, 13, 13], [0, 39, 39])],
+    )
+    best, worst = best_and_worst(state)
+    assert (best.player, best.number, best.score) == (0, 3, 0)  # 0 against 39 + 39
+    # Two rounds scored 39: round 2's cost Ann more against the table (39 against 2 and 0).
+    assert (worst.player, worst.number, worst.score) == (0, 2, 39)
+    assert worst.gain == gain_of([39, 2, 0], 0, points=True) == -76
 
 
 def test_fries_count_the_hands_from_the_second_tier():

@@ -67,6 +67,18 @@ def test_the_text_is_the_same_lines(client, evening):
     assert "Round 1: 小明  +29" in text  # 5 + 11 + 13 from the others
 
 
+def test_in_points_the_ranking_and_the_best_and_worst_round_speak_the_scoreboards_numbers(client):
+    """Points: the lowest total ranks first, and the worst round is the highest score of one
+    round as the scoreboard shows it (+39 for 13 cards), not a net of another sign (−107)."""
+    session = make_session(["Ann", "Ben", "Cat", "Dan"], preset="classic-points")
+    add_rounds(session, [5, 0, 11, 13], [0, 3, 7, 9], [2, 8, 0, 13], [6, 0, 1, 2])
+    text = client.get(f"/api/sessions/{session.view_key}/recap.txt").content.decode()
+    assert "Standings\n1. Ben  +11\n2. Ann  +13\n3. Cat  +30\n4. Dan  +89\n" in text
+    assert "Best round\nRound 1: Ben  0\n" in text  # the win that left the others most (66)
+    assert "Worst round\nRound 3: Dan  +39\n" in text  # as round 1's 39, but costlier at the table
+    assert "−" not in text  # no score of Points is negative
+
+
 def test_the_recap_follows_the_language(client, evening):
     client.cookies["django_language"] = "zh-hant"
     text = client.get(f"/api/sessions/{evening.view_key}/recap.txt").content.decode()

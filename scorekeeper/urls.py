@@ -24,8 +24,9 @@ urlpatterns = [
     path("", include("events.urls")),
     path("", include("groups.urls")),
     path("", include("rounds.urls")),
-    # Last: every other address under /api/ answers the JSON 404 of the contract.
-    re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),
+    # Last: every other address under /api/ answers the JSON 404 of the contract, a newline (%0A)
+    # in it or not (`.` would stop at one).
+    re_path(r"^api/(?P<path>[\s\S]*)$", api_not_found, name="api-not-found"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", ScriptCatalog.as_view(), name="javascript-catalog"),
 ]

@@ -154,8 +154,11 @@ def clean_value_per_point(raw: object, setting: Setting | None = None) -> Decima
     )
     if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
         raise problem
+    text = str(raw).strip()
+    if not text.isascii():  # Decimal reads "٣" and full-width "３" as 3: digits nobody typed as money
+        raise problem
     try:
-        value = Decimal(str(raw).strip().replace(",", "."))
+        value = Decimal(text.replace(",", "."))
     except InvalidOperation:
         raise problem from None
     if value.is_finite() and value > MAX_VALUE_PER_POINT:

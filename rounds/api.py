@@ -24,7 +24,7 @@ from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, open_session,
 from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
 from rounds.outbox import stored_requests
-from rounds.payments import transfer_mark_paid
+from rounds.payments import check_payable, transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import rate_limited
 from rounds.replies import write_reply
@@ -179,6 +179,7 @@ def rematch(request: HttpRequest, key: str) -> JsonResponse:
 def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
     session, _viewer = open_session(key, write=True)
+    check_payable(session)  # the link first: an event's table ticks nothing, whatever the body
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
     payer, payee = body.get("from"), body.get("to")
     if not all(isinstance(party, int) or party == HOUSE for party in (payer, payee)):

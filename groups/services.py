@@ -23,7 +23,7 @@ from rounds.public import (
     settings_json,
 )
 from rounds.public import session_create as create_session
-from rounds.rules.names import name_key
+from rounds.rules.names import NameRoll, name_key
 from rounds.rules.ruleset import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
@@ -171,10 +171,10 @@ def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupP
     if player is None:
         raise ServiceError(NO_SUCH_PLAYER, field="player")
     cleaned = clean_new_name(name)
-    key = name_key(cleaned)
-    if GroupPlayer.objects.filter(group=group, name_key=key).exclude(pk=player.pk).exists():
-        raise ServiceError(NAME_TAKEN, field="name", name=cleaned)
-    player.name, player.name_key = cleaned, key
+    others = GroupPlayer.objects.filter(group=group).exclude(pk=player.pk).values_list("name", flat=True)
+    if (there := NameRoll(others).repeats(cleaned)) is not None:
+        raise ServiceError(NAME_TAKEN, field="name", name=there)
+    player.name, player.name_key = cleaned, name_key(cleaned)
     player.save(update_fields=["name", "name_key"])
     Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return player

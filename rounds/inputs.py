@@ -17,8 +17,8 @@ from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
     NameMessages,
+    NameRoll,
     has_control_characters,
-    name_key,
     name_problem,
     normal_name,
 )
@@ -102,14 +102,17 @@ def clean_name(
     return normal_name(raw)  # type: ignore[arg-type]
 
 
-def clean_names(raw: list, *, messages: NameMessages, field: str) -> list[str]:
-    """Several names that must differ (after `name_key`); refusals name the player by index."""
+def clean_names(raw: list, *, messages: NameMessages, field: str, known: Iterable[str] = ()) -> list[str]:
+    """Several names that must differ from each other and from `known` (after `name_key`: case,
+    width, look-alike letters); refusals name the player by index, and the name already there."""
     names: list[str] = []
+    roll = NameRoll(known)
     for index, item in enumerate(raw):
         context = {"player": index, "number": index + 1}
         name = clean_name(item, messages=messages, field=field, **context)
-        if name_key(name) in {name_key(known) for known in names}:
-            raise ServiceError(messages.duplicate, field=field, name=name, **context)
+        if (there := roll.repeats(name)) is not None:
+            raise ServiceError(messages.duplicate, field=field, name=there, **context)
+        roll.add(name)
         names.append(name)
     return names
 

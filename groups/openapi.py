@@ -279,10 +279,10 @@ GROUP_PATHS = {
     },
     "/api/groups/{group}/league.csv": {
         "get": operation(
-            "The league table for a spreadsheet",
+            "The league table for a spreadsheet (counted against RATE_LIMIT_EXPORTS)",
             200,
             {"type": "string"},
-            errors=(400,),
+            errors=(400, 429),
             parameters=(GROUP, *RANGE),
             media="text/csv",
         ),
@@ -290,10 +290,10 @@ GROUP_PATHS = {
     "/api/groups/{group}/import": {"post": import_operation()},
     "/api/groups/{group}/export.txt": {
         "get": operation(
-            "The group's evenings as a paper log",
+            "The group's evenings as a paper log (counted against RATE_LIMIT_EXPORTS)",
             200,
             LOG,
-            errors=(),
+            errors=(429,),
             parameters=(GROUP,),
             media="text/plain",
         ),

@@ -25,6 +25,7 @@ from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
+from rounds.clock import clock
 from rounds.errors import ServiceError
 from rounds.models import RateCounter
 from rounds.rules.ruleset import ngettext_noop
@@ -75,6 +76,11 @@ TOO_MANY = {
         "Too many sign-ups from this address; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "export": ngettext_noop(
+        "Too many exports from this address; try again in %(minutes)s minute",
+        "Too many exports from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 
@@ -97,7 +103,7 @@ def count_hit(scope: str, client: str, hits: int = 1) -> None:
     """Count one write (or `hits` of them: a draw's tables); past the limit, refuse it (the
     caller's transaction rolls back the count)."""
     limit, seconds = settings.RATE_LIMITS[scope]
-    now = timezone.now()
+    now = clock.now()  # the clock tests move (rounds/clock.py), the wall clock otherwise
     start = datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
     counters = RateCounter.objects.filter(scope=scope, client=client, window_start=start)
     if not counters.update(count=F("count") + hits):
@@ -108,6 +114,13 @@ def count_hit(scope: str, client: str, hits: int = 1) -> None:
             counters.update(count=F("count") + hits)
     if counters.get().count > limit:
         raise RateLimited(scope, retry_after=math.ceil((start - now).total_seconds() + seconds))
+
+
+def count_request(request: HttpRequest, scope: str, *, subject: str | None = None) -> None:
+    """Count a request now, committed whatever follows: a read (an export), refused with 429 past
+    the limit before any of its work; the work itself runs outside the count's transaction."""
+    with transaction.atomic():
+        count_hit(scope, subject or client_address(request))
 
 
 @contextlib.contextmanager

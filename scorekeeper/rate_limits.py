@@ -14,7 +14,9 @@ from typing import Final
 # session outside a group; new events, and the tables their draws make (each a session: a night of
 # 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per
 # event: its draws and its players added, dropped or swapped. Per address: players signing
-# themselves up for a night (a club's room behind one address signs up a few dozen).
+# themselves up for a night (a club's room behind one address signs up a few dozen), and exports
+# (a group's export.txt and league.csv, an event's export.csv: each kept once built, but a loop of
+# them still costs a read of every evening's versions).
 RATE_LIMIT_VARIABLES: Final = {
     "session": ("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": ("RATE_LIMIT_GROUPS", "10/3600"),
@@ -25,4 +27,5 @@ RATE_LIMIT_VARIABLES: Final = {
     "event_change": ("RATE_LIMIT_EVENT_CHANGES", "600/3600"),
     "event_table": ("RATE_LIMIT_EVENT_TABLES", "300/3600"),
     "signup": ("RATE_LIMIT_SIGNUPS", "60/3600"),
+    "export": ("RATE_LIMIT_EXPORTS", "60/3600"),
 }

@@ -26,7 +26,7 @@ from rounds.models import Session
 from rounds.outbox import stored_requests
 from rounds.payments import check_payable, transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.ratelimit import rate_limited
+from rounds.ratelimit import lock_counted, rate_limited
 from rounds.replies import write_reply
 from rounds.selectors import (
     HOUSE,
@@ -95,9 +95,12 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
         return JsonResponse({"released": released, "lock": lock_state(session.pk)})
     body = json_body(request, allowed={"device", "takeover", "round", "counts"})
     if flag(body, "takeover"):
-        grant = lock_takeover(session=session, device=body.get("device"), editing_round=body.get("round"))
+        grant = lock_counted(
+            lock_takeover, session=session, device=body.get("device"), editing_round=body.get("round")
+        )
     else:
-        grant = lock_acquire(
+        grant = lock_counted(
+            lock_acquire,
             session=session,
             device=body.get("device"),
             token=token,

@@ -16,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -27,8 +28,10 @@ from django.utils import timezone
 
 from rounds.clock import clock
 from rounds.errors import ServiceError
-from rounds.models import RateCounter
+from rounds.models import RateCounter, Session
 from rounds.rules.ruleset import ngettext_noop
+
+Value = TypeVar("Value")
 
 TOO_MANY = {
     "session": ngettext_noop(
@@ -81,6 +84,11 @@ TOO_MANY = {
         "Too many exports from this address; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "lock": ngettext_noop(
+        "Too many requests for this session's entry lock; try again in %(minutes)s minute",
+        "Too many requests for this session's entry lock; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 
@@ -114,6 +122,15 @@ def count_hit(scope: str, client: str, hits: int = 1) -> None:
             counters.update(count=F("count") + hits)
     if counters.get().count > limit:
         raise RateLimited(scope, retry_after=math.ceil((start - now).total_seconds() + seconds))
+
+
+def lock_counted(service: Callable[..., Value], *, session: Session, **arguments: object) -> Value:
+    """The entry lock taken, renewed or taken over (`service`), counted against its session
+    (RATE_LIMIT_LOCKS) like any limited write, over HTTP and the socket alike: past the limit a
+    429 before any of its work; a refused one is not counted."""
+    with transaction.atomic():
+        count_hit("lock", f"session:{session.pk}")
+        return service(session=session, **arguments)
 
 
 def count_request(request: HttpRequest, scope: str, *, subject: str | None = None) -> None:

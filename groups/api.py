@@ -128,10 +128,26 @@ def rules_of(raw: object) -> dict | None:
     return raw
 
 
-@endpoint("PATCH")
-def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
-    """Rename a player of the group; every evening they played stays theirs."""
+@endpoint("POST")
+def players(request: HttpRequest, group: str) -> JsonResponse:
+    """Players added by name before any evening (a club's roster, SPEC 13), counted against the
+    group's roster changes; the group as GET shows it."""
     found, viewer = open_group(group, write=True)
+    body = json_body(request, allowed={"names"})
+    with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+        services.group_players_add(group=found, names=body.get("names"))
+    return JsonResponse(group_json(found, viewer), status=201)
+
+
+@endpoint("PATCH", "DELETE")
+def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
+    """Rename a player of the group (every evening they played stays theirs), or take one who
+    never played off its list."""
+    found, viewer = open_group(group, write=True)
+    if request.method == "DELETE":
+        with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+            services.group_player_remove(group=found, player_id=player)
+        return JsonResponse(group_json(found, viewer))
     body = json_body(request, allowed={"name"})
     services.group_player_rename(group=found, player_id=player, name=body.get("name"))
     return JsonResponse(group_json(found, viewer))

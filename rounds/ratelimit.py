@@ -84,6 +84,11 @@ TOO_MANY = {
         "Too many exports from this address; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "roster": ngettext_noop(
+        "Too many changes to this group's players; try again in %(minutes)s minute",
+        "Too many changes to this group's players; try again in %(minutes)s minutes",
+        "minutes",
+    ),
     "lock": ngettext_noop(
         "Too many requests for this session's entry lock; try again in %(minutes)s minute",
         "Too many requests for this session's entry lock; try again in %(minutes)s minutes",

@@ -18,7 +18,9 @@ from typing import Final
 # (a group's export.txt and league.csv, an event's export.csv: each kept once built, but a loop of
 # them still costs a read of every evening's versions). Per session: the entry lock taken,
 # renewed or taken over, over HTTP and the socket alike (a holder renews every 10 s at most while
-# typing; each renewal is a write, and a burst of them was sent on to every follower).
+# typing; each renewal is a write, and a burst of them was sent on to every follower). Per group:
+# its players added or removed on its roster (a paste of names is one; typed one by one, a club's
+# 200 members fit in an hour).
 RATE_LIMIT_VARIABLES: Final = {
     "session": ("RATE_LIMIT_SESSIONS", "30/3600"),
     "group": ("RATE_LIMIT_GROUPS", "10/3600"),
@@ -31,4 +33,5 @@ RATE_LIMIT_VARIABLES: Final = {
     "signup": ("RATE_LIMIT_SIGNUPS", "60/3600"),
     "export": ("RATE_LIMIT_EXPORTS", "60/3600"),
     "lock": ("RATE_LIMIT_LOCKS", "60/60"),
+    "roster": ("RATE_LIMIT_ROSTER", "240/3600"),
 }

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from events import services
 from events import signup as signups
-from events.export import event_csv
+from events.export import kept_event_csv
 from events.inputs import SIGNUP_FLAG, clean_event, clean_flag
 from events.limits import draw_limited, event_limited
 from events.models import Event
 from events.rules import club_of, rules_of_club
 from events.selectors import event_by_key, event_json, event_rounds, signup_json
-from rounds.public import ProtocolError, Viewer, endpoint, json_body, open_by_key
+from rounds.public import ProtocolError, Viewer, count_request, endpoint, json_body, open_by_key
 from rounds.rules.ruleset import gettext_noop
 
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
@@ -113,6 +113,7 @@ def end_round(request: HttpRequest, event: str) -> JsonResponse:
 @endpoint("GET")
 def export_csv(request: HttpRequest, event: str) -> HttpResponse:
     found, _viewer = open_event(event)
-    response = HttpResponse(event_csv(found), content_type="text/csv; charset=utf-8")
+    count_request(request, "export")
+    response = HttpResponse(kept_event_csv(found), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="big-two-event.csv"'
     return response

@@ -26,4 +26,5 @@ class EventsConfig(AppConfig):
         clubs.club_sessions.connect(club.club_sessions, dispatch_uid="events.club-sessions")
         clubs.club_used.connect(club.club_used, dispatch_uid="events.club-used")
         clubs.club_of_session.connect(club.club_of_session, dispatch_uid="events.club-of-session")
+        clubs.club_members.connect(club.club_members, dispatch_uid="events.club-members")
         clubs.club_state.connect(club.club_state, dispatch_uid="events.club-state")

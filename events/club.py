@@ -162,6 +162,12 @@ def club_used(sender: object, *, groups: Sequence[int], **kwargs: object) -> dic
     return used
 
 
+def club_members(sender: object, *, group: Group, **kwargs: object) -> QuerySet:
+    """The group players the group's nights hold: a night's player becomes the club's at its
+    first draw, and keeps their results there."""
+    return EventPlayer.objects.filter(event__group=group, member__isnull=False).values("member_id")
+
+
 def club_of_session(sender: object, *, session_id: int, **kwargs: object) -> int | None:
     return (
         EventTable.objects.filter(session_id=session_id)

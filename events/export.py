@@ -5,10 +5,26 @@ from __future__ import annotations
 import csv
 import io
 
-from events.models import Event, EventSeat, EventTable
+from django.db.models import Count, Sum
+
+from events.models import Event, EventPlayer, EventSeat, EventTable
+from groups.public import exports
 from rounds.public import Round, neutralised
 
 SEATS = 4
+
+
+def kept_event_csv(event: Event) -> str:
+    """event_csv(), built once per change of what it shows: kept by the event's version (a draw,
+    players coming and going), its tables and the sum of the session versions their totals were
+    kept at (every change of a hand moves it, events/tally.py), and its players' names."""
+    tables = Event.objects.filter(pk=event.pk).aggregate(
+        count=Count("event_rounds__tables"), versions=Sum("event_rounds__tables__tally_version")
+    )
+    version = Event.objects.filter(pk=event.pk).values_list("version", flat=True).first()
+    names = tuple(EventPlayer.objects.filter(event=event).order_by("pk").values_list("pk", "name"))
+    key = ("export.csv", event.view_key, version, tables["count"], tables["versions"], names)
+    return exports.remembered(key, lambda: event_csv(event))
 
 
 def event_csv(event: Event) -> str:

@@ -16,7 +16,7 @@ from events.models import (
 )
 from rounds.public import SETTINGS_FIELDS, ServiceError, SessionSettings, clean_name, clean_settings
 from rounds.rules.fields import NOT_BY_PLACE, ONLY_BY_PLACE
-from rounds.rules.names import PLAYER_NAME, NameMessages, name_key
+from rounds.rules.names import PLAYER_NAME, NameMessages, NameRoll
 from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
 
 EVENT_NAME = NameMessages(
@@ -99,15 +99,16 @@ def clean_flag(raw: object, *, field: str, template: str) -> bool:
 
 
 def clean_player_names(raw: list, *, known: Sequence[str] = (), field: str = "players") -> list[str]:
-    """Names that differ from each other and from `known` (after name_key); a refusal names the player."""
+    """Names that differ from each other and from `known` (after name_key: case, width, look-alike
+    letters); a refusal names the player, and the name already there."""
     names: list[str] = []
-    taken = {name_key(name) for name in known}
+    roll = NameRoll(known)
     for index, item in enumerate(raw):
         context = {"player": index, "number": index + 1}
         name = clean_name(item, messages=PLAYER_NAME, field=field, **context)
-        if name_key(name) in taken:
-            raise ServiceError(PLAYER_NAME.duplicate, field=field, name=name, **context)
-        taken.add(name_key(name))
+        if (there := roll.repeats(name)) is not None:
+            raise ServiceError(PLAYER_NAME.duplicate, field=field, name=there, **context)
+        roll.add(name)
         names.append(name)
     return names
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from groups.public import Group, GroupPlayer, StoredRatings
 from rounds.public import MAX_NAME_LENGTH, Session, new_key
+from rounds.rules.names import MAX_NAME_KEY_LENGTH
 
 SEATINGS = ("random", "by_rank", "mixed")
 MAX_EVENT_NAME_LENGTH = 60
@@ -77,7 +78,9 @@ class Event(models.Model):
 class EventPlayer(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=MAX_NAME_LENGTH)
-    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)  # rounds.rules.names.name_key(name)
+    # rounds.rules.names.name_key(name): "José" and "JOSE\u0301" are one player, and so are "Zed",
+    # "Ｚed" and Cyrillic "Zеd".
+    name_key = models.CharField(max_length=MAX_NAME_KEY_LENGTH)
     dropped = models.BooleanField(default=False)
     # At a club's night, the group's player this is (matched by name, or joined the group).
     member = models.ForeignKey(GroupPlayer, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

@@ -230,10 +230,10 @@ EVENT_PATHS = {
     },
     "/api/events/{event}/export.csv": {
         "get": operation(
-            "Every hand at every table, one line each",
+            "Every hand at every table, one line each (counted against RATE_LIMIT_EXPORTS)",
             200,
             {"type": "string"},
-            errors=(),
+            errors=(429,),
             parameters=(EVENT,),
             media="text/csv",
         ),

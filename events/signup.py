@@ -17,7 +17,7 @@ from events.models import MAX_EVENT_PLAYERS, Event, EventPlayer
 from events.services import EVENT_FULL, EventConflict, current_round, locked, touched
 from groups.public import GROUP_FULL, MAX_GROUP_PLAYERS, GroupPlayer
 from rounds.public import ServiceError, clean_name
-from rounds.rules.names import NameMessages, name_key
+from rounds.rules.names import NameMessages, NameRoll, name_key
 from rounds.rules.ruleset import gettext_noop
 
 SIGNUP_NAME = NameMessages(
@@ -61,10 +61,10 @@ def event_signup(*, event: Event, name: object) -> EventPlayer:
         raise SignupOff(SIGNUP_OFF, field="signup")
     cleaned = clean_name(name, messages=SIGNUP_NAME, field="name")
     key = name_key(cleaned)
-    names = dict(EventPlayer.objects.filter(event=event).values_list("name_key", "name"))
-    if key in names:  # said as the list says it: "ann" is Ann
-        raise ServiceError(SIGNUP_NAME.duplicate, field="name", name=names[key])
-    if len(names) >= MAX_EVENT_PLAYERS:
+    roll = NameRoll(EventPlayer.objects.filter(event=event).values_list("name", flat=True))
+    if (there := roll.repeats(cleaned)) is not None:  # said as the list says it: "ann" is Ann
+        raise ServiceError(SIGNUP_NAME.duplicate, field="name", name=there)
+    if len(roll) >= MAX_EVENT_PLAYERS:
         raise EventConflict(EVENT_FULL, field="name", most=MAX_EVENT_PLAYERS, name=cleaned)
     check_club_room(event, cleaned, key)
     player = EventPlayer.objects.create(event=event, name=cleaned, name_key=key, signed_up=True)

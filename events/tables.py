@@ -2,8 +2,8 @@
 rounds app's signals (rounds/signals.py), so the rounds app stays unaware of events.
 
 - `table_write` (session_changing): a table plays exactly its hands. Its rules, players and
-  length are the organizer's, so it cannot be reopened, played past its hands, ended early or
-  rematched (409 naming the event); its hands can be corrected and deleted until the next draw;
+  length are the organizer's, so it cannot be reopened, played past its hands, ended early,
+  rematched or tick payments (409 naming the event); its hands can be corrected and deleted until the next draw;
   once its round's time is up, the hand being entered is its last.
 - `table_saved` (session_saved): the table's stored totals (events/tally.py), in the change's
   own transaction; `table_changed` (session_published): once committed, a table finished or
@@ -39,7 +39,8 @@ TABLE_FIXED = gettext_noop(
 TABLE_DONE = gettext_noop(
     "Table %(table)s of %(event)s has played its hands: it cannot be reopened or played on; the organizer draws the next round"
 )
-FIXED_ACTIONS = frozenset({"settings", "reopen", "finish", "rematch"})
+# "paid": a table's link enters hands; it ticks no payment, whatever the event's wager.
+FIXED_ACTIONS = frozenset({"settings", "reopen", "finish", "rematch", "paid"})
 DONE_ACTIONS = frozenset({"reopen", "rematch"})
 CORRECTIONS = frozenset({"edit", "delete", "restore", "undo"})
 

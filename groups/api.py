@@ -17,7 +17,7 @@ from groups.inputs import (
     clean_league,
     clean_log_text,
 )
-from groups.league_table import League, group_league, league_csv, league_reply
+from groups.league_table import league_csv_reply, league_reply
 from groups.models import Group
 from groups.season import DateRange
 from groups.season_memo import season_reply
@@ -32,6 +32,7 @@ from rounds.public import (
     SessionHost,
     Viewer,
     clean_players,
+    count_request,
     endpoint,
     json_body,
     open_by_key,
@@ -127,10 +128,26 @@ def rules_of(raw: object) -> dict | None:
     return raw
 
 
-@endpoint("PATCH")
-def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
-    """Rename a player of the group; every evening they played stays theirs."""
+@endpoint("POST")
+def players(request: HttpRequest, group: str) -> JsonResponse:
+    """Players added by name before any evening (a club's roster, SPEC 13), counted against the
+    group's roster changes; the group as GET shows it."""
     found, viewer = open_group(group, write=True)
+    body = json_body(request, allowed={"names"})
+    with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+        services.group_players_add(group=found, names=body.get("names"))
+    return JsonResponse(group_json(found, viewer), status=201)
+
+
+@endpoint("PATCH", "DELETE")
+def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
+    """Rename a player of the group (every evening they played stays theirs), or take one who
+    never played off its list."""
+    found, viewer = open_group(group, write=True)
+    if request.method == "DELETE":
+        with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+            services.group_player_remove(group=found, player_id=player)
+        return JsonResponse(group_json(found, viewer))
     body = json_body(request, allowed={"name"})
     services.group_player_rename(group=found, player_id=player, name=body.get("name"))
     return JsonResponse(group_json(found, viewer))
@@ -143,12 +160,6 @@ def season(request: HttpRequest, group: str) -> JsonResponse:
     return HttpResponse(season_reply(found, DateRange(start, end)), content_type="application/json")
 
 
-def league_of_request(request: HttpRequest, group: str) -> League:
-    found, _viewer = open_group(group)
-    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
-    return group_league(found, DateRange(start, end))
-
-
 @endpoint("GET")
 def league(request: HttpRequest, group: str) -> JsonResponse:
     """The club's league table over its nights (SPEC 13), in a date range like the season."""
@@ -159,8 +170,11 @@ def league(request: HttpRequest, group: str) -> JsonResponse:
 
 @endpoint("GET")
 def league_csv_export(request: HttpRequest, group: str) -> HttpResponse:
+    found, _viewer = open_group(group)
+    start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
+    count_request(request, "export")
     response = HttpResponse(
-        league_csv(league_of_request(request, group)), content_type="text/csv; charset=utf-8"
+        league_csv_reply(found, DateRange(start, end)), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = 'attachment; filename="big-two-league.csv"'
     return response
@@ -194,6 +208,7 @@ def dry_run_of(raw: str | None) -> bool:
 @endpoint("GET")
 def export_log(request: HttpRequest, group: str) -> HttpResponse:
     found, _viewer = open_group(group)
-    response = HttpResponse(paper_export.log_export(found), content_type="text/plain; charset=utf-8")
+    count_request(request, "export")
+    response = HttpResponse(paper_export.kept_log_export(found), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="big-two-group.txt"'
     return response

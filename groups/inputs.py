@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date
 from fractions import Fraction
 
 from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES, LeagueRules
-from groups.models import MAX_GROUP_NAME_LENGTH, Group
+from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS, Group
 from groups.selectors import group_rules, group_seats_drawn
 from rounds.public import ServiceError, SessionSettings, clean_name, clean_settings
-from rounds.rules.names import NameMessages
+from rounds.rules.names import NameMessages, NameRoll
 from rounds.rules.ruleset import gettext_noop, is_whole_number
 
 GROUP_NAME = NameMessages(
@@ -31,6 +31,16 @@ BAD_DAY = {
     "played_on": gettext_noop("Date: give a date as YYYY-MM-DD, such as 2026-03-19"),
 }
 SEATS_FLAG = gettext_noop("randomize_seats: give true or false")
+# A club's roster (SPEC 13): names added to the group before any evening.
+ROSTER_NAME = NameMessages(
+    blank=gettext_noop("Name %(number)s: the name is blank"),
+    unseen=gettext_noop("Name %(number)s: the name needs at least one visible character"),
+    hidden=gettext_noop("Name %(number)s: the name has a character that cannot be shown"),
+    too_long=gettext_noop("Name %(number)s: a name has at most 40 characters"),
+    duplicate=gettext_noop("Name %(number)s: %(name)s is already a player of this group"),
+)
+ROSTER_TWICE = gettext_noop("Name %(number)s: %(name)s is in the list twice")
+ROSTER_NAMES = gettext_noop("Names: give 1 to %(most)s names, one per player")
 RANGE_BACKWARDS = gettext_noop("Dates: the range starts after it ends")
 # A year of weekly evenings is about 13 KB; the cap keeps one import inside one request.
 MAX_LOG_BYTES = 256 * 1024
@@ -52,6 +62,26 @@ def clean_group_name(raw: object) -> str:
 
 def clean_new_name(raw: object) -> str:
     return clean_name(raw, messages=NEW_NAME, field="name")
+
+
+def clean_roster_names(raw: object, *, known: Iterable[str]) -> list[str]:
+    """Names to add to a group's players: 1 to MAX_GROUP_PLAYERS of them, each a name as everywhere
+    (rounds.rules.names), none the same name as one of `known` (the group's players) or as another
+    of the list; a refusal names the name (the one there) and its place in the list."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_GROUP_PLAYERS:
+        raise ServiceError(ROSTER_NAMES, field="names", most=MAX_GROUP_PLAYERS)
+    there, typed = NameRoll(known), NameRoll()
+    names = []
+    for index, item in enumerate(raw):
+        context = {"player": index, "number": index + 1}
+        name = clean_name(item, messages=ROSTER_NAME, field="names", **context)
+        if (found := there.repeats(name)) is not None:
+            raise ServiceError(ROSTER_NAME.duplicate, field="names", name=found, **context)
+        if (found := typed.repeats(name)) is not None:
+            raise ServiceError(ROSTER_TWICE, field="names", name=found, **context)
+        typed.add(name)
+        names.append(name)
+    return names
 
 
 def clean_day(raw: object, *, field: str) -> date | None:

@@ -16,7 +16,7 @@ from fractions import Fraction
 from groups.league import LeagueLine, LeagueRules, league_table, shown_number
 from groups.models import Group
 from groups.season import ALL_DATES, DateRange
-from groups.season_memo import club_nights, remembered, stamp
+from groups.season_memo import club_nights, exports, remembered, stamp
 from groups.selectors import league_rules, player_names
 from groups.signals import ClubNight
 from rounds.public import neutralised
@@ -104,6 +104,15 @@ def league_csv(league: League) -> str:
             ]
         )
     return "\ufeff" + buffer.getvalue()
+
+
+def league_csv_reply(group: Group, dates: DateRange = ALL_DATES) -> str:
+    """GET league.csv's text, built once per change of what it shows: kept like league_reply()."""
+    at, names, rules = stamp(group), player_names(group), league_rules(group)
+    return exports.remembered(
+        ("league.csv", group.edit_key, at, rules, dates, tuple(names.items())),
+        lambda: league_csv(group_league(group, dates, at=at)),
+    )
 
 
 def league_reply(group: Group, dates: DateRange = ALL_DATES) -> str:

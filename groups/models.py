@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from rounds.public import MAX_NAME_LENGTH, Session, new_key
+from rounds.rules.names import MAX_NAME_KEY_LENGTH
 from rounds.rules.ruleset import MAX_PLAYERS
 
 MAX_GROUP_NAME_LENGTH = 60
@@ -52,8 +53,9 @@ class Group(models.Model):
 class GroupPlayer(models.Model):
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=MAX_NAME_LENGTH)
-    # rounds.inputs.name_key(name): "José" and "JOSE\u0301" are one player.
-    name_key = models.CharField(max_length=4 * MAX_NAME_LENGTH)
+    # rounds.rules.names.name_key(name): "José" and "JOSE\u0301" are one player, and so are "Zed",
+    # "Ｚed" and Cyrillic "Zеd".
+    name_key = models.CharField(max_length=MAX_NAME_KEY_LENGTH)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

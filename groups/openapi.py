@@ -4,7 +4,7 @@ document scorekeeper/openapi.py serves at /api/openapi.json."""
 from __future__ import annotations
 
 from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES
-from groups.models import MAX_GROUP_NAME_LENGTH
+from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
 from rounds.public import (
     BODIES,
     BOOLEAN,
@@ -196,6 +196,20 @@ GROUP_SCHEMAS = {
         required=("name",),
         closed=True,
     ),
+    "PlayersAdd": obj(
+        {
+            "names": {
+                "description": "names as everywhere: none the same name as one of the group's or another of the list",
+                **array(
+                    {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH},
+                    minItems=1,
+                    maxItems=MAX_GROUP_PLAYERS,
+                ),
+            }
+        },
+        required=("names",),
+        closed=True,
+    ),
 }
 
 
@@ -239,6 +253,17 @@ GROUP_PATHS = {
             parameters=(GROUP,),
         ),
     },
+    "/api/groups/{group}/players": {
+        "post": operation(
+            "Add players by name before any evening (a club's roster), up to the group's 200; "
+            "counted against RATE_LIMIT_ROSTER, per group",
+            201,
+            ref("Group"),
+            errors=(403, 429),
+            body="PlayersAdd",
+            parameters=(GROUP,),
+        ),
+    },
     "/api/groups/{group}/players/{player}": {
         "patch": operation(
             "Rename a player (their evenings stay theirs)",
@@ -246,6 +271,14 @@ GROUP_PATHS = {
             ref("Group"),
             errors=(403,),
             body="PlayerRename",
+            parameters=(GROUP, PLAYER),
+        ),
+        "delete": operation(
+            "Take a player who never played (no evening, no club night) off the group's list; "
+            "409 naming one who did",
+            200,
+            ref("Group"),
+            errors=(403, 409, 429),
             parameters=(GROUP, PLAYER),
         ),
     },
@@ -279,10 +312,10 @@ GROUP_PATHS = {
     },
     "/api/groups/{group}/league.csv": {
         "get": operation(
-            "The league table for a spreadsheet",
+            "The league table for a spreadsheet (counted against RATE_LIMIT_EXPORTS)",
             200,
             {"type": "string"},
-            errors=(400,),
+            errors=(400, 429),
             parameters=(GROUP, *RANGE),
             media="text/csv",
         ),
@@ -290,10 +323,10 @@ GROUP_PATHS = {
     "/api/groups/{group}/import": {"post": import_operation()},
     "/api/groups/{group}/export.txt": {
         "get": operation(
-            "The group's evenings as a paper log",
+            "The group's evenings as a paper log (counted against RATE_LIMIT_EXPORTS)",
             200,
             LOG,
-            errors=(),
+            errors=(429,),
             parameters=(GROUP,),
             media="text/plain",
         ),

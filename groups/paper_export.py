@@ -9,8 +9,18 @@ from django.db.models.functions import Cast
 
 from groups.models import Group, GroupEvening, GroupSeat
 from groups.paperlog import MIN_FRY_FROM, PaperRound, PaperTable, format_paper_log, fry_from_tiers
+from groups.season_memo import exports, stamp
+from groups.selectors import player_names
 from rounds.public import Round, rules_of_json
 from rounds.rules.ruleset import MAX_CARDS, Mode, RoundRules
+
+
+def kept_log_export(group: Group) -> str:
+    """log_export(), built once per change of what it shows: kept by the group's stamp (every
+    evening's session version and day, groups/season_memo.py) and its players' names as they are
+    now (an export writes each under their current name)."""
+    key = ("export.txt", group.edit_key, stamp(group), tuple(player_names(group).items()))
+    return exports.remembered(key, lambda: log_export(group))
 
 
 def log_export(group: Group) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from rounds.rules.names import PLAYER_NAME, name_key, name_problem, normal_name
+from rounds.rules.names import PLAYER_NAME, NameRoll, name_problem, normal_name
 from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     MAX_CARDS,
@@ -286,6 +286,7 @@ class Reader:
             player = next(index for index in range(len(tokens)) if index not in counts)
             raise PaperLogError(NOT_A_COUNT, line=line, player=player, token=shown(tokens[player].text))
         names: list[str] = []
+        roll = NameRoll()
         for index, token in enumerate(tokens):
             context = {"line": line, "player": index, "number": index + 1}
             if looks_reserved(token.plain):
@@ -294,8 +295,9 @@ class Reader:
             if problem is not None:
                 raise PaperLogError(problem, **context)
             name = normal_name(token.text)
-            if name_key(name) in {name_key(known) for known in names}:
-                raise PaperLogError(PLAYER_NAME.duplicate, name=name, **context)
+            if (there := roll.repeats(name)) is not None:
+                raise PaperLogError(PLAYER_NAME.duplicate, name=there, **context)
+            roll.add(name)
             names.append(name)
         self.skipping = False
         self.table = PaperTable(self.date, tuple(names), self.fry_from, line=line)

@@ -10,7 +10,7 @@ from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, S
 from groups.rating import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
 from groups.ratings import keep, ratings_from, stored_payload
 from groups.season import ALL_DATES, DateRange
-from groups.season_memo import night_ratings, remembered, season_and_ratings, stamp
+from groups.season_memo import exports, night_ratings, remembered, season_and_ratings, stamp
 from groups.season_page import rating_cell
 from groups.selectors import group_by_key, group_rules
 from groups.services import GROUP_FULL, check_group_room, group_players_for
@@ -35,6 +35,7 @@ __all__ = [
     "StoredRatings",
     "check_group_room",
     "club_signals",
+    "exports",
     "group_by_key",
     "group_players_for",
     "group_rules",

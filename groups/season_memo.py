@@ -33,9 +33,36 @@ from groups.signals import ClubNight
 # A few groups, date ranges and nights per process: a kept season of a club of 6,000 hands with
 # its ratings is about 4 MB, its nights about 3 MB; the rest (league, JSON text) far less.
 KEPT: Final = 16
-kept: OrderedDict[tuple, object] = OrderedDict()
-guard = threading.Lock()
+# Exports (a group's export.txt and league.csv, an event's export.csv) apart, so a loop of
+# downloads cannot push the seasons out: a paper log of 50,000 rounds is about 700 KB.
+EXPORTS_KEPT: Final = 8
 Value = TypeVar("Value")
+
+
+class Kept:
+    """Values by key, the `size` used last, shared by the threads of a process."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.values: OrderedDict[tuple, object] = OrderedDict()
+        self.guard = threading.Lock()
+
+    def remembered(self, key: tuple, compute: Callable[[], Value]) -> Value:
+        with self.guard:
+            if key in self.values:
+                self.values.move_to_end(key)
+                return self.values[key]  # type: ignore[return-value]
+        value = compute()
+        with self.guard:
+            self.values[key] = value
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+        return value
+
+
+kept = Kept(KEPT)
+remembered = kept.remembered
+exports = Kept(EXPORTS_KEPT)
 
 
 def stamps(group: Group, *, leaving_out: int | None = None) -> tuple[str, str]:
@@ -58,19 +85,6 @@ def stamps(group: Group, *, leaving_out: int | None = None) -> tuple[str, str]:
 
 def stamp(group: Group) -> str:
     return stamps(group)[0]
-
-
-def remembered(key: tuple, compute: Callable[[], Value]) -> Value:
-    with guard:
-        if key in kept:
-            kept.move_to_end(key)
-            return kept[key]  # type: ignore[return-value]
-    value = compute()
-    with guard:
-        kept[key] = value
-        while len(kept) > KEPT:
-            kept.popitem(last=False)
-    return value
 
 
 def season_and_ratings(

@@ -7,7 +7,7 @@ from collections import defaultdict
 from datetime import date
 from fractions import Fraction
 
-from django.db.models import Count, Q, QuerySet, TextField
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -224,6 +224,24 @@ def evening_of(
 
 def group_season(group: Group, dates: DateRange = ALL_DATES) -> Season:
     return season_rules.season_of(season_evenings(group, dates))
+
+
+def roster(group: Group) -> list[dict]:
+    """The group's players as its page lists them, by name, each saying whether it may be taken
+    off the list: only one who never sat at an evening nor is held by a club night."""
+    seated = GroupSeat.objects.filter(evening__group=group, player_id=OuterRef("pk"))
+    players = (
+        GroupPlayer.objects.filter(group=group)
+        .annotate(seated=Exists(seated))
+        .values_list("pk", "name", "seated")
+    )
+    held = {
+        member for query in clubs.members_of(group) for member in query.values_list("member_id", flat=True)
+    }
+    rows = [
+        {"id": pk, "name": name, "removable": not seated and pk not in held} for pk, name, seated in players
+    ]
+    return sorted(rows, key=lambda row: (row["name"].casefold(), row["name"]))
 
 
 def player_names(group: Group) -> dict[int, str]:

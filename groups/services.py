@@ -1,4 +1,5 @@
-"""Writes to a group: create it, set its own rules, start an evening from it, rename a player. Keyword-only, atomic."""
+"""Writes to a group: create it, set its own rules, start an evening from it, add players to it
+(a club's roster), rename or remove a player. Keyword-only, atomic."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from groups import signals as clubs
-from groups.inputs import clean_group_settings, clean_league, clean_new_name
+from groups.inputs import clean_group_settings, clean_league, clean_new_name, clean_roster_names
 from groups.league import LeagueRules
 from groups.models import MAX_GROUP_PLAYERS, MAX_GROUP_ROUNDS, Group, GroupEvening, GroupPlayer, GroupSeat
 from groups.selectors import group_rules, league_rules
@@ -23,11 +24,14 @@ from rounds.public import (
     settings_json,
 )
 from rounds.public import session_create as create_session
-from rounds.rules.names import name_key
+from rounds.rules.names import NameRoll, name_key
 from rounds.rules.ruleset import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")
+PLAYER_PLAYED = gettext_noop(
+    "%(name)s has played with this group (an evening or a club night), so they stay; rename them instead"
+)
 GROUP_FULL = gettext_noop(
     "Players: this group already has %(most)s players, the most a group can have, so %(name)s cannot join"
 )
@@ -164,6 +168,47 @@ def evening_rematch_rate(sender: object, *, session: Session, **kwargs: object) 
     return None if group_id is None else ("evening", f"group:{group_id}")
 
 
+class PlayerPlayed(ServiceError):
+    status = 409
+
+
+class NoSuchPlayer(ServiceError):
+    status = 404
+
+
+@transaction.atomic
+def group_players_add(*, group: Group, names: object) -> list[GroupPlayer]:
+    """Players added by name before any evening (a club's roster, SPEC 13): each a name as
+    everywhere, none one the group has; past the group's MAX_GROUP_PLAYERS the first name that
+    does not fit is refused, naming the cap, and none is added. The group's row is locked first,
+    so two lists added at once count against the cap one after the other."""
+    group = Group.objects.select_for_update().get(pk=group.pk)
+    known = list(GroupPlayer.objects.filter(group=group).values_list("name", flat=True))
+    cleaned = clean_roster_names(names, known=known)
+    room = MAX_GROUP_PLAYERS - len(known)
+    if len(cleaned) > room:
+        raise ServiceError(GROUP_FULL, field="names", player=room, most=MAX_GROUP_PLAYERS, name=cleaned[room])
+    players = GroupPlayer.objects.bulk_create(
+        GroupPlayer(group=group, name=name, name_key=name_key(name)) for name in cleaned
+    )
+    Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+    return players
+
+
+@transaction.atomic
+def group_player_remove(*, group: Group, player_id: int) -> None:
+    """Take a player off the group's list: only one who never played with it (a name added to
+    the roster by mistake); one with results stays (409 naming them: rename them instead)."""
+    player = GroupPlayer.objects.select_for_update().filter(group=group, pk=player_id).first()
+    if player is None:
+        raise NoSuchPlayer(NO_SUCH_PLAYER, field="player")
+    seated = GroupSeat.objects.filter(player=player).exists()
+    if seated or any(query.filter(member_id=player.pk).exists() for query in clubs.members_of(group)):
+        raise PlayerPlayed(PLAYER_PLAYED, field="player", name=player.name)
+    player.delete()
+    Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+
+
 @transaction.atomic
 def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupPlayer:
     """A new name for a player: every evening they played stays theirs."""
@@ -171,10 +216,10 @@ def group_player_rename(*, group: Group, player_id: int, name: object) -> GroupP
     if player is None:
         raise ServiceError(NO_SUCH_PLAYER, field="player")
     cleaned = clean_new_name(name)
-    key = name_key(cleaned)
-    if GroupPlayer.objects.filter(group=group, name_key=key).exclude(pk=player.pk).exists():
-        raise ServiceError(NAME_TAKEN, field="name", name=cleaned)
-    player.name, player.name_key = cleaned, key
+    others = GroupPlayer.objects.filter(group=group).exclude(pk=player.pk).values_list("name", flat=True)
+    if (there := NameRoll(others).repeats(cleaned)) is not None:
+        raise ServiceError(NAME_TAKEN, field="name", name=there)
+    player.name, player.name_key = cleaned, name_key(cleaned)
     player.save(update_fields=["name", "name_key"])
     Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return player

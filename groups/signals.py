@@ -12,6 +12,8 @@ standings in the league. The app above answers these signals (one receiver each)
   read for its season.
 - `club_used` (groups=): {group id: when any of its nights last changed}.
 - `club_of_session` (session_id=): the group whose night the session is a table of, or None.
+- `club_members` (group=): a query of the ids of the group players its nights hold (drawn, or
+  with results): they stay on the group's list (a player's removal is refused).
 - `club_state` (group=): rows naming the state of everything the answers above read for the
   group, each starting with its night's id (each night's key, version and day; each table's
   session id, key and version), so what was computed from them can be kept until one changes
@@ -34,6 +36,7 @@ club_nights = Signal()
 club_sessions = Signal()
 club_used = Signal()
 club_of_session = Signal()
+club_members = Signal()
 club_state = Signal()
 
 
@@ -86,6 +89,11 @@ def last_used(groups: list[int]) -> dict[int, datetime]:
 
 def group_of_night_table(session_id: int) -> int | None:
     return next(iter(answers(club_of_session, session_id=session_id)), None)
+
+
+def members_of(group: object) -> list[QuerySet]:
+    """Queries of the ids of the group players its nights hold (one per app that holds nights)."""
+    return list(answers(club_members, group=group))
 
 
 def state_of(group: object) -> list[tuple]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -13,10 +14,10 @@ from groups import paper, services
 from groups.forms import EveningForm, GroupForm, GroupRulesForm, RenameForm
 from groups.inputs import clean_date_range, clean_log_text
 from groups.league_page import league_body, league_context
-from groups.models import Group
+from groups.models import MAX_GROUP_PLAYERS, Group
 from groups.season import DateRange
 from groups.season_page import season_context
-from groups.selectors import evenings_list, group_by_key, group_json
+from groups.selectors import evenings_list, group_by_key, group_json, roster
 from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link, status_of, translated
 from rounds.rules.ruleset import Refusal
 
@@ -63,6 +64,8 @@ def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: ob
     share = {"follow": share_link(request, payload["links"]["follow"])}
     if viewer is Viewer.EDITOR:
         share["edit"] = share_link(request, payload["links"]["page"])
+        extra.setdefault("roster", roster(group))
+        extra["most_players"] = MAX_GROUP_PLAYERS
         extra.setdefault("evening_form", EveningForm(group))
         extra.setdefault("rename_form", RenameForm(group))
         extra.setdefault("rules_form", GroupRulesForm(group))
@@ -155,6 +158,50 @@ def league_print(request: HttpRequest, group: str) -> HttpResponse:
         return render(request, "groups/print_league.html", context, status=400)
     context.update(league_context(found, DateRange(start, end), key=key), start=start, end=end)
     return render(request, "groups/print_league.html", context)
+
+
+@require_POST
+def players_add(request: HttpRequest, group: str) -> HttpResponse:
+    """Names added to the group's players, one a line, typed one by one or pasted (a club's
+    roster, before any evening); blank lines are passed over."""
+    found, viewer = open_group(group, write=True)
+    typed = request.POST.get("names", "")
+    names = [line for line in typed.splitlines() if line.strip()]
+    try:
+        with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+            added = services.group_players_add(group=found, names=names)
+    except Refusal as error:
+        return roster_refused(request, found, viewer, error, typed=typed)
+    messages.success(
+        request,
+        ngettext("Added %(count)s player to the group.", "Added %(count)s players to the group.", len(added))
+        % {"count": len(added)},
+    )
+    return redirect(f"{reverse('groups:group', args=[group])}#players-title")
+
+
+@require_POST
+def player_remove(request: HttpRequest, group: str) -> HttpResponse:
+    """Take a player who never played off the group's list (a name added by mistake)."""
+    found, viewer = open_group(group, write=True)
+    try:
+        with rate_limited(request, "roster", subject=f"group:{found.pk}"):
+            services.group_player_remove(group=found, player_id=whole_number(request.POST.get("player", "")))
+    except Refusal as error:
+        return roster_refused(request, found, viewer, error)
+    return redirect(f"{reverse('groups:group', args=[group])}#players-title")
+
+
+def roster_refused(
+    request: HttpRequest, group: Group, viewer: Viewer, error: Refusal, *, typed: str = ""
+) -> HttpResponse:
+    context = page_context(request, group, viewer, roster_problem=translated(error), roster_typed=typed)
+    return render(request, "groups/group.html", context, status=status_of(error))
+
+
+def whole_number(raw: str) -> int:
+    """A player id as a form posts it; anything else names no player."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
 
 
 @require_POST

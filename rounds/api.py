@@ -24,9 +24,9 @@ from rounds.jsonapi import LOCK_HEADER, endpoint, flag, json_body, open_session,
 from rounds.locking import lock_acquire, lock_release, lock_takeover
 from rounds.models import Session
 from rounds.outbox import stored_requests
-from rounds.payments import transfer_mark_paid
+from rounds.payments import check_payable, transfer_mark_paid
 from rounds.presets import PRESETS
-from rounds.ratelimit import rate_limited
+from rounds.ratelimit import lock_counted, rate_limited
 from rounds.replies import write_reply
 from rounds.selectors import (
     HOUSE,
@@ -95,9 +95,12 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
         return JsonResponse({"released": released, "lock": lock_state(session.pk)})
     body = json_body(request, allowed={"device", "takeover", "round", "counts"})
     if flag(body, "takeover"):
-        grant = lock_takeover(session=session, device=body.get("device"), editing_round=body.get("round"))
+        grant = lock_counted(
+            lock_takeover, session=session, device=body.get("device"), editing_round=body.get("round")
+        )
     else:
-        grant = lock_acquire(
+        grant = lock_counted(
+            lock_acquire,
             session=session,
             device=body.get("device"),
             token=token,
@@ -179,6 +182,7 @@ def rematch(request: HttpRequest, key: str) -> JsonResponse:
 def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
     session, _viewer = open_session(key, write=True)
+    check_payable(session)  # the link first: an event's table ticks nothing, whatever the body
     body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
     payer, payee = body.get("from"), body.get("to")
     if not all(isinstance(party, int) or party == HOUSE for party in (payer, payee)):

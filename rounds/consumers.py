@@ -37,7 +37,7 @@ from rounds.locking import (
 )
 from rounds.models import Session
 from rounds.publish import written_from
-from rounds.ratelimit import Allowance
+from rounds.ratelimit import Allowance, lock_counted
 from rounds.replies import write_reply
 from rounds.rules.ruleset import Refusal, gettext_noop
 from rounds.selectors import Viewer, session_by_key
@@ -99,8 +99,8 @@ def reply_to_write(write: services.RoundWrite, session: Session, viewer: Viewer)
 
 
 @database_sync_to_async
-def run_service(service: Callable, **arguments: object) -> object:
-    return service(**arguments)
+def run_service(service: Callable, *before: object, **arguments: object) -> object:
+    return service(*before, **arguments)
 
 
 def log_socket(log: logging.Logger, scope: dict, event: str, **fields: object) -> None:
@@ -217,10 +217,11 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             return {"released": released}
         if kind == "lock.renew":
             grant = await run_service(
-                lock_renew, session=self.session, token=token, counts=content.get("counts")
+                lock_counted, lock_renew, session=self.session, token=token, counts=content.get("counts")
             )
         elif kind == "lock.takeover":
             grant = await run_service(
+                lock_counted,
                 lock_takeover,
                 session=self.session,
                 device=content.get("device"),
@@ -228,6 +229,7 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             )
         else:
             grant = await run_service(
+                lock_counted,
                 lock_acquire,
                 session=self.session,
                 device=content.get("device"),

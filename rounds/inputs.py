@@ -17,8 +17,8 @@ from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
     NameMessages,
+    NameRoll,
     has_control_characters,
-    name_key,
     name_problem,
     normal_name,
 )
@@ -102,14 +102,17 @@ def clean_name(
     return normal_name(raw)  # type: ignore[arg-type]
 
 
-def clean_names(raw: list, *, messages: NameMessages, field: str) -> list[str]:
-    """Several names that must differ (after `name_key`); refusals name the player by index."""
+def clean_names(raw: list, *, messages: NameMessages, field: str, known: Iterable[str] = ()) -> list[str]:
+    """Several names that must differ from each other and from `known` (after `name_key`: case,
+    width, look-alike letters); refusals name the player by index, and the name already there."""
     names: list[str] = []
+    roll = NameRoll(known)
     for index, item in enumerate(raw):
         context = {"player": index, "number": index + 1}
         name = clean_name(item, messages=messages, field=field, **context)
-        if name_key(name) in {name_key(known) for known in names}:
-            raise ServiceError(messages.duplicate, field=field, name=name, **context)
+        if (there := roll.repeats(name)) is not None:
+            raise ServiceError(messages.duplicate, field=field, name=there, **context)
+        roll.add(name)
         names.append(name)
     return names
 
@@ -154,8 +157,11 @@ def clean_value_per_point(raw: object, setting: Setting | None = None) -> Decima
     )
     if isinstance(raw, bool) or not isinstance(raw, (str, int, float)):
         raise problem
+    text = str(raw).strip()
+    if not text.isascii():  # Decimal reads "٣" and full-width "３" as 3: digits nobody typed as money
+        raise problem
     try:
-        value = Decimal(str(raw).strip().replace(",", "."))
+        value = Decimal(text.replace(",", "."))
     except InvalidOperation:
         raise problem from None
     if value.is_finite() and value > MAX_VALUE_PER_POINT:

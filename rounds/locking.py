@@ -31,7 +31,7 @@ from rounds.errors import (
 from rounds.inputs import clean_counts, clean_device, clean_token
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
 from rounds.rules.ruleset import gettext_noop, is_whole_number
-from rounds.selectors import is_live, lease_id, lock_json, lock_state
+from rounds.selectors import idle_for, is_live, lease_id, lock_json, lock_state
 
 
 @dataclass(frozen=True)
@@ -112,9 +112,10 @@ def held_lock(*, session: Session, token: str | None) -> EntryLock:
     return lock
 
 
-def lock_after_write(lock: EntryLock, *, release: bool) -> dict | None:
-    """A write is activity: renew the lease, or hand the lock back when the entry is done.
-    The lock as followers now see it (lock_state()), without reading it again."""
+def lock_after_write(lock: EntryLock, *, release: bool, added: bool = False) -> dict | None:
+    """A write is activity: renew the lease, or hand the lock back when the entry is done; a round
+    `added` starts the hold's LOCK_ROUND_SECONDS again. The lock as followers now see it
+    (lock_state()), without reading it again."""
     rows = EntryLock.objects.filter(pk=lock.pk, token=lock.token)
     if release:
         rows.update(**FREE)
@@ -125,8 +126,12 @@ def lock_after_write(lock: EntryLock, *, release: bool) -> dict | None:
         active_at=now,
         announced_at=now,  # the write's state carries the lock to every follower
         expires_at=clock.db_after(settings.LOCK_LEASE_SECONDS),
+        **({"written_at": now} if added else {}),
     )
-    return lock_json(lock, expires_in=settings.LOCK_LEASE_SECONDS, idle_for=0.0)
+    if added:
+        lock.written_at = lock.db_now
+    lock.renewed_at = lock.active_at = lock.db_now
+    return lock_json(lock, expires_in=settings.LOCK_LEASE_SECONDS, idle_for=idle_for(lock))
 
 
 FREE = {
@@ -138,6 +143,7 @@ FREE = {
     "active_at": None,
     "activity": "",
     "announced_at": None,
+    "written_at": None,
     "expires_at": None,
 }
 
@@ -160,6 +166,7 @@ def take(session: Session, condition: Q, *, device: str, editing_round: int | No
             active_at=clock.db_now(),
             activity="",
             announced_at=clock.db_now(),
+            written_at=clock.db_now(),
             expires_at=clock.db_after(settings.LOCK_LEASE_SECONDS),
         )
     )
@@ -213,8 +220,10 @@ def renew(
     """Renew a live lease held with `token`, or None. Counts that changed since the last renewal
     (`counts`, as the holder's entry shows them) are entry activity; the lease runs on only while
     the holder shows some within LOCK_HOLD_SECONDS. Followers hear of a renewal only when what
-    they show changes: a new holder name or round, or an idle time they last heard half an
-    idle limit ago, or a lease since cut short to a grace."""
+    they show changes: a new round, a new holder name (at most once every
+    LOCK_DEVICE_NEWS_SECONDS: a device renamed on every renewal is not sent to every follower each
+    time; they read it with the next news), or an idle time they last heard half an idle limit
+    ago, or a lease since cut short to a grace."""
     with transaction.atomic():
         lock = lock_row(session)
         if not (lock.token == token and is_live(lock)):
@@ -231,12 +240,14 @@ def renew(
         if (now - active_at).total_seconds() < settings.LOCK_HOLD_SECONDS:
             changes["expires_at"] = now + timedelta(seconds=settings.LOCK_LEASE_SECONDS)
         told = lock.announced_at
+        since_told = None if told is None else (now - told).total_seconds()
         stale = (
-            told is None
-            or (now - told).total_seconds() >= settings.LOCK_IDLE_SECONDS / 2
+            since_told is None
+            or since_told >= settings.LOCK_IDLE_SECONDS / 2
             or lock.expires_at < told + timedelta(seconds=settings.LOCK_LEASE_SECONDS)  # cut to a grace
         )
-        if stale or {"holder", "editing_round"} & changes.keys():
+        renamed = "holder" in changes and since_told >= settings.LOCK_DEVICE_NEWS_SECONDS
+        if stale or renamed or "editing_round" in changes:
             changes["announced_at"] = now
             announce_lock(session.pk)
         EntryLock.objects.filter(pk=lock.pk).update(**changes)
@@ -248,7 +259,8 @@ def renew(
 
 def lock_takeover(*, session: Session, device: object, editing_round: object = None) -> LockGrant:
     """Take a lease that went idle (not renewed for LOCK_IDLE_SECONDS, or renewed without entry
-    activity for LOCK_HOLD_SECONDS) or ran out."""
+    activity for LOCK_HOLD_SECONDS, or held LOCK_ROUND_SECONDS without a round added, whatever
+    its renewals) or ran out."""
     device = clean_device(device)
     editing_round = clean_round_number(session, editing_round)
     grant = take(
@@ -256,7 +268,8 @@ def lock_takeover(*, session: Session, device: object, editing_round: object = N
         Q(token="")
         | Q(expires_at__lte=clock.db_now())
         | Q(renewed_at__lte=clock.db_after(-settings.LOCK_IDLE_SECONDS))
-        | Q(active_at__lte=clock.db_after(-settings.LOCK_HOLD_SECONDS)),
+        | Q(active_at__lte=clock.db_after(-settings.LOCK_HOLD_SECONDS))
+        | Q(written_at__lte=clock.db_after(-settings.LOCK_ROUND_SECONDS)),
         device=device,
         editing_round=editing_round,
     )

@@ -299,6 +299,9 @@ class EntryLock(models.Model):
     activity = models.CharField(max_length=64, blank=True, default="")
     # When followers were last sent the lock: renewals reach them only when that is stale.
     announced_at = models.DateTimeField(null=True, blank=True)
+    # When this hold last added a round (or began): past LOCK_ROUND_SECONDS it may be taken over,
+    # whatever its renewals say (counts typed and typed again hold nothing for ever).
+    written_at = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

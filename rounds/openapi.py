@@ -74,10 +74,10 @@ PATHS = {
     },
     "/api/sessions/{key}/lock": {
         "post": operation(
-            "Take, renew or take over the entry lock",
+            "Take, renew or take over the entry lock (counted against RATE_LIMIT_LOCKS, per session)",
             200,
             ref("LockGrant"),
-            errors=(403, 409),
+            errors=(403, 409, 429),
             body="LockRequest",
             parameters=WRITE,
         ),

@@ -13,6 +13,7 @@ from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
 from rounds.rules.ruleset import gettext_noop
 from rounds.selectors import HOUSE
+from rounds.signals import write_checked
 from rounds.state import settlement_of
 
 TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
@@ -23,12 +24,28 @@ def party_index(party: int | str, session: Session) -> int:
     return session.players.count() if party == HOUSE else party  # type: ignore[return-value]
 
 
+def check_payable(session: Session) -> None:
+    """The app that owns the session may refuse payments on it, whatever was sent: an event's
+    table enters hands only (409 naming the event). Asked before a request's body is read."""
+    write_checked(session, "paid")
+
+
+def payable(session: Session) -> bool:
+    """Whether the session's page offers to tick payments."""
+    try:
+        check_payable(session)
+    except ServiceError:
+        return False
+    return True
+
+
 @transaction.atomic
 def transfer_mark_paid(
     *, session: Session, payer: int | str, payee: int | str, amount: Decimal, paid: bool, device: str = ""
 ) -> None:
     """Mark one of the session's current transfers paid (or not); every device sees it.
     `payer`/`payee`: a player's index or "house" (paying by place)."""
+    check_payable(session)
     payer, payee = party_index(payer, session), party_index(payee, session)
     settlement = settlement_of(session)
     current = settlement is not None and any(

@@ -47,7 +47,7 @@ from rounds.openapi_schemas import (
     ref,
 )
 from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
-from rounds.ratelimit import RateLimited, client_address, count_hit, rate_limited
+from rounds.ratelimit import RateLimited, client_address, count_hit, count_request, rate_limited
 from rounds.selectors import KEY_PATTERN, Viewer, by_key, lock_state, open_by_key
 from rounds.services import session_close, session_create, session_seat_players
 from rounds.services.imports import scored_entries, session_import
@@ -107,6 +107,7 @@ __all__ = [
     "client_address",
     "clock",
     "count_hit",
+    "count_request",
     "current_settings",
     "endpoint",
     "initial_from_state",

@@ -16,8 +16,9 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -25,9 +26,12 @@ from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
+from rounds.clock import clock
 from rounds.errors import ServiceError
-from rounds.models import RateCounter
+from rounds.models import RateCounter, Session
 from rounds.rules.ruleset import ngettext_noop
+
+Value = TypeVar("Value")
 
 TOO_MANY = {
     "session": ngettext_noop(
@@ -75,6 +79,21 @@ TOO_MANY = {
         "Too many sign-ups from this address; try again in %(minutes)s minutes",
         "minutes",
     ),
+    "export": ngettext_noop(
+        "Too many exports from this address; try again in %(minutes)s minute",
+        "Too many exports from this address; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "roster": ngettext_noop(
+        "Too many changes to this group's players; try again in %(minutes)s minute",
+        "Too many changes to this group's players; try again in %(minutes)s minutes",
+        "minutes",
+    ),
+    "lock": ngettext_noop(
+        "Too many requests for this session's entry lock; try again in %(minutes)s minute",
+        "Too many requests for this session's entry lock; try again in %(minutes)s minutes",
+        "minutes",
+    ),
 }
 
 
@@ -97,7 +116,7 @@ def count_hit(scope: str, client: str, hits: int = 1) -> None:
     """Count one write (or `hits` of them: a draw's tables); past the limit, refuse it (the
     caller's transaction rolls back the count)."""
     limit, seconds = settings.RATE_LIMITS[scope]
-    now = timezone.now()
+    now = clock.now()  # the clock tests move (rounds/clock.py), the wall clock otherwise
     start = datetime.fromtimestamp(now.timestamp() // seconds * seconds, tz=UTC)
     counters = RateCounter.objects.filter(scope=scope, client=client, window_start=start)
     if not counters.update(count=F("count") + hits):
@@ -108,6 +127,22 @@ def count_hit(scope: str, client: str, hits: int = 1) -> None:
             counters.update(count=F("count") + hits)
     if counters.get().count > limit:
         raise RateLimited(scope, retry_after=math.ceil((start - now).total_seconds() + seconds))
+
+
+def lock_counted(service: Callable[..., Value], *, session: Session, **arguments: object) -> Value:
+    """The entry lock taken, renewed or taken over (`service`), counted against its session
+    (RATE_LIMIT_LOCKS) like any limited write, over HTTP and the socket alike: past the limit a
+    429 before any of its work; a refused one is not counted."""
+    with transaction.atomic():
+        count_hit("lock", f"session:{session.pk}")
+        return service(session=session, **arguments)
+
+
+def count_request(request: HttpRequest, scope: str, *, subject: str | None = None) -> None:
+    """Count a request now, committed whatever follows: a read (an export), refused with 429 past
+    the limit before any of its work; the work itself runs outside the count's transaction."""
+    with transaction.atomic():
+        count_hit(scope, subject or client_address(request))
 
 
 @contextlib.contextmanager

@@ -190,11 +190,17 @@ def lock_state(session_id: int) -> dict | None:
 def idle_for(lock: EntryLock) -> float:
     """How idle the lease is, against `idle_after`: a lease may be taken over once it has not
     been renewed for LOCK_IDLE_SECONDS, or held LOCK_HOLD_SECONDS without entry activity (a
-    round written or a count typed), however often it was renewed meanwhile."""
+    round written or a count typed), or LOCK_ROUND_SECONDS without a round added, however often
+    it was renewed meanwhile."""
     now = lock.db_now
     unrenewed = (now - lock.renewed_at).total_seconds()
     inactive = (now - (lock.active_at or lock.renewed_at)).total_seconds()
-    return max(unrenewed, inactive - (settings.LOCK_HOLD_SECONDS - settings.LOCK_IDLE_SECONDS))
+    unwritten = (now - (lock.written_at or lock.renewed_at)).total_seconds()
+    return max(
+        unrenewed,
+        inactive - (settings.LOCK_HOLD_SECONDS - settings.LOCK_IDLE_SECONDS),
+        unwritten - (settings.LOCK_ROUND_SECONDS - settings.LOCK_IDLE_SECONDS),
+    )
 
 
 def lock_json(lock: EntryLock, *, expires_in: float, idle_for: float) -> dict:

@@ -17,8 +17,8 @@
   session (`"group": <edit key>`); the app that knows `field` answers with a SessionHost or
   refuses the key (a ProtocolError naming the field). A field nobody answers is unknown.
 - `session_changing` (session=, action=): inside a write's transaction, before it changes anything
-  (action: "add", "edit", "delete", "restore", "undo", "settings", "reopen", "finish" or
-  "rematch"). The app that owns the session's rules may refuse the write by raising a
+  (action: "add", "edit", "delete", "restore", "undo", "settings", "reopen", "finish",
+  "rematch" or "paid": a payment ticked, asked before the request's body is read). The app that owns the session's rules may refuse the write by raising a
   ServiceError (an event's table: its length, rules and players are the event's), or answer
   LAST_WRITE: the write ends the session (a round whose time is up: the hand in play is the last).
 - `session_saved` (session=): inside a change's transaction, once the session's sums, version

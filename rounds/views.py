@@ -18,7 +18,7 @@ from rounds.evening import evening
 from rounds.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
 from rounds.jsonapi import refused
 from rounds.models import MAX_SESSION_ROUNDS, Session
-from rounds.payments import TRANSFER_GONE, transfer_mark_paid
+from rounds.payments import TRANSFER_GONE, check_payable, payable, transfer_mark_paid
 from rounds.ratelimit import RateLimited, rate_limited
 from rounds.rules.ruleset import Refusal
 from rounds.selectors import HOUSE, Viewer, lock_state, open_by_key, session_by_key
@@ -143,6 +143,7 @@ def evening_context(session: Session, viewer: Viewer, key: str, **extra: object)
         "session": session,
         "key": key,
         "can_edit": viewer is Viewer.EDITOR,
+        "can_tick": viewer is Viewer.EDITOR and payable(session),
         **evening(session, viewer=viewer),
         **extra,
     }
@@ -178,6 +179,7 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
     session, _viewer = open_session(key, write=True)
     try:
+        check_payable(session)  # the link first: an event's table ticks nothing, whatever was posted
         transfer_mark_paid(
             session=session,
             payer=posted_party(request.POST.get("from", "")),
@@ -186,10 +188,10 @@ def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
             paid=request.POST.get("paid") == "1",
             device=FORM_DEVICE,
         )
+    except Refusal as error:  # a ValueError too: caught first
+        messages.error(request, translated(error))
     except (ValueError, ArithmeticError):
         messages.error(request, gettext(TRANSFER_GONE))
-    except Refusal as error:
-        messages.error(request, translated(error))
     # The page it returns to shows the settlement as it stands, and the refusal above it.
     return redirect("rounds:settle", key=key)
 

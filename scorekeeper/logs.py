@@ -29,16 +29,31 @@ access = logging.getLogger("scorekeeper.access")
 KEY = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{12,}(?![A-Za-z0-9_-])")
 
 
+# What could end a plain line or rewrite the terminal: C0 and C1 controls (newline, ESC, NUL),
+# DEL and the Unicode line and paragraph separators.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def redacted(text: str) -> str:
     return KEY.sub("\\1…", text)
 
 
+def escaped(text: str) -> str:
+    """Control characters written as Python escapes (`\\n`, `\\x1b`, `\\x00`): a path cannot forge a
+    line of the plain log, nor colour the terminal it is read in."""
+    return CONTROL.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+
+
 class PlainFormatter(logging.Formatter):
-    """A record as one line of text, its `fields` as name=value, keys cut (`make run`, tests)."""
+    """A record as one line of text, its `fields` as name=value, keys cut (`make run`, tests).
+    The line's own text is escaped; a traceback after it keeps its lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        fields = " ".join(f"{name}={value}" for name, value in getattr(record, "fields", {}).items())
+        return escaped(f"{super().formatMessage(record)} {fields}".rstrip())
 
     def format(self, record: logging.LogRecord) -> str:
-        fields = " ".join(f"{name}={value}" for name, value in getattr(record, "fields", {}).items())
-        return redacted(f"{super().format(record)} {fields}".rstrip())
+        return redacted(super().format(record))
 
 
 class JsonFormatter(logging.Formatter):
@@ -56,7 +71,9 @@ class JsonFormatter(logging.Formatter):
         }
         if record.exc_info:
             line["exception"] = self.formatException(record.exc_info)
-        return redacted(json.dumps(line, ensure_ascii=False, default=str))
+        # JSON escapes C0 controls itself, but not DEL, C1 (NEL) or the line separators.
+        text = json.dumps(line, ensure_ascii=False, default=str)
+        return redacted(CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text))
 
 
 def log_request(request: HttpRequest, status: int, started: float) -> None:

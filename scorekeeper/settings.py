@@ -88,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check: a page asked with a method it does not take says 405, not 403.
+    "scorekeeper.methods.PageMethodsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -239,10 +241,14 @@ SERVICE_WORKER_RELEASE = os.environ.get("SERVICE_WORKER_RELEASE", "")
 # last sign of activity; a lease not renewed for LOCK_IDLE_SECONDS may be taken
 # over (with a confirmation), and so may one held LOCK_HOLD_SECONDS without entry activity (a
 # round written or a count typed), however often it is renewed; a holder whose socket drops
-# keeps it for LOCK_GRACE_SECONDS so a reconnect can resume.
+# keeps it for LOCK_GRACE_SECONDS so a reconnect can resume. A hold LOCK_ROUND_SECONDS without a
+# round added may be taken over whatever its renewals say. A renewal that changes only the
+# holder's device name reaches followers at most once every LOCK_DEVICE_NEWS_SECONDS.
 LOCK_LEASE_SECONDS = float(os.environ.get("LOCK_LEASE_SECONDS", "30"))
 LOCK_IDLE_SECONDS = float(os.environ.get("LOCK_IDLE_SECONDS", "15"))
 LOCK_HOLD_SECONDS = float(os.environ.get("LOCK_HOLD_SECONDS", "120"))
+LOCK_ROUND_SECONDS = float(os.environ.get("LOCK_ROUND_SECONDS", "600"))
+LOCK_DEVICE_NEWS_SECONDS = float(os.environ.get("LOCK_DEVICE_NEWS_SECONDS", "5"))
 LOCK_GRACE_SECONDS = float(os.environ.get("LOCK_GRACE_SECONDS", "5"))
 
 # Serve over HTTPS behind a TLS-terminating proxy that sends X-Forwarded-Proto: its own switch.

@@ -3,6 +3,8 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+from django.views.i18n import set_language
 
 from rounds.errors import ProtocolError
 from rounds.jsonapi import refused
@@ -24,9 +26,11 @@ urlpatterns = [
     path("", include("events.urls")),
     path("", include("groups.urls")),
     path("", include("rounds.urls")),
-    # Last: every other address under /api/ answers the JSON 404 of the contract.
-    re_path(r"^api/(?P<path>.*)$", api_not_found, name="api-not-found"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Last: every other address under /api/ answers the JSON 404 of the contract, a newline (%0A)
+    # in it or not (`.` would stop at one).
+    re_path(r"^api/(?P<path>[\s\S]*)$", api_not_found, name="api-not-found"),
+    # Django's language switch, as django.conf.urls.i18n routes it, naming the methods it takes.
+    path("i18n/setlang/", require_http_methods(["GET", "POST"])(set_language), name="set_language"),
     path("jsi18n/", ScriptCatalog.as_view(), name="javascript-catalog"),
 ]
 if settings.ADMIN:

@@ -77,3 +77,27 @@ def test_no_form_field_answers_500(client, keys, token_like):
         response = client.post(path, body)
         assert response.status_code < 500, (path, response.status_code)
     assert Round.objects.count() == 1
+
+
+VALUE_LIKE = ["٣", "３", "1.５", "۰.۵", "१२", "²"]
+
+
+@pytest.mark.parametrize("amount", VALUE_LIKE)
+def test_value_per_point_refuses_digit_like_input_as_events_do(api, client, keys, amount):
+    session, token, _group = keys
+    answer = api.patch(f"/api/sessions/{session}", {"value_per_point": amount}, token=token)
+    assert answer.status_code == 400, answer.json()
+    assert (answer.json()["field"], answer.json()["error"]) == (
+        "value_per_point",
+        "Value per point: give an amount like 0.50 (at most 4 decimals, not negative)",
+    )
+    created = api.post("/api/sessions", {"players": ["Ann", "Ben"], "value_per_point": amount})
+    assert (created.status_code, created.json()["field"]) == (400, "value_per_point")
+    api.delete(f"/api/sessions/{session}/lock", token=token)
+    page = client.post(f"/s/{session}/settle/", {"value_per_point": amount, "currency": "EUR"})
+    assert page.status_code == 400
+    assert "Value per point: give an amount like 0.50" in page.content.decode()
+    assert api.get(f"/api/sessions/{session}").json()["settings"]["value_per_point"] is None
+    token = api.post(f"/api/sessions/{session}/lock", {"device": "Ann's phone"}).json()["token"]
+    kept = api.patch(f"/api/sessions/{session}", {"value_per_point": "0,5"}, token=token)
+    assert kept.json()["settings"]["value_per_point"] == "0.50"

@@ -138,3 +138,21 @@ async def test_no_key_in_the_log_of_socket_events(log):
             f"/ws/groups/{group.edit_key[:4]}…/",
             f"/ws/sessions/{EVENT_KEY[:4]}…/",
         ]
+
+
+@pytest.mark.django_db
+def test_control_characters_in_a_path_cannot_forge_a_line(client, log):
+    # %0A newline, %0D carriage return, %1B ESC (a terminal colour), %00 NUL, %C2%85 NEL, %E2%80%A8 the
+    # line separator: each would start a line of its own, or rewrite the terminal, if written raw.
+    forged = "request event=request method=GET path=/ status=200"
+    client.get(f"/x%0A{forged.replace(' ', '%20')}%0D%1B[31mred%00%C2%85%E2%80%A8end")
+    written = log.getvalue()
+    lines = sorted(written.splitlines())  # the access line after django.request's, or before
+    assert len(lines) == 2  # those two, nothing forged between them
+    assert not {"\x1b", "\x00", "\r", "\x85", "\u2028"} & set(written)
+    if lines[0].startswith("{"):
+        assert sorted(json.loads(line).get("status", 0) for line in lines) == [0, 404]  # JSON escapes them
+        return
+    path = "/x\\nrequest event=request method=GET path=/ status=200\\r\\x1b[31mred\\x00\\x85\\u2028end"
+    assert lines[0] == f"Not Found: {path}"
+    assert lines[1].startswith(f"request event=request method=GET path={path} status=404 ms=")

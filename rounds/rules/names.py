@@ -1,21 +1,29 @@
 """Names that cannot deceive, as pure functions: what a player, device or group name may hold.
 
-Players, devices (and groups) are named by people at a table. A name is stored in Unicode NFC with
-single spaces; it needs a character one can see; it holds no control or invisible characters
-except a zero-width joiner inside an emoji sequence (👩‍🚀), variation selectors and the tags of
-a subdivision flag; and two names are the same name when their `name_key`s are equal.
+Players, devices (and groups) are named by people at a table. A name is stored folded to Unicode
+NFKC ("Ｚed" typed in full width is "Zed") with single spaces; it needs a character one can see;
+it holds no control or invisible characters except a zero-width joiner inside an emoji sequence
+(👩‍🚀), variation selectors and the tags of a subdivision flag; and two names are the same name
+when their `name_key`s are equal: names that differ only by case, width or look-alike letters
+(Cyrillic "Zеd" beside "Zed": the confusables skeleton of Unicode's UTS #39). `NameRoll` is the
+one place a name is found to repeat one already there, for every name field.
 inputs.py turns these checks into refusals; paperlog.py applies them to an imported log.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from rounds.rules.ruleset import gettext_noop
 
 MAX_NAME_LENGTH: Final = 40
+# A name's key is at most 6 characters a character of the name (a Hangul syllable's look-alike
+# letters, tests/pure/test_name_keys.py): room for 8.
+MAX_NAME_KEY_LENGTH: Final = 8 * MAX_NAME_LENGTH
 
 ZWJ = "\u200d"
 # Letters and symbols that render as nothing: Hangul fillers, the blank braille pattern, and
@@ -80,14 +88,109 @@ def has_visible_character(text: str) -> bool:
 
 
 def normal_name(text: str) -> str:
-    """NFC, with every run of whitespace one space and none at the ends."""
-    return unicodedata.normalize("NFC", " ".join(text.split()))
+    """NFKC (which composes as NFC does, and folds width and compatibility forms: "Ｚ" is "Z",
+    "ﬁ" is "fi"), with every run of whitespace one space and none at the ends."""
+    return " ".join(unicodedata.normalize("NFKC", text).split())
+
+
+# confusable_homoglyphs wraps a right-to-left character in direction marks, for its own display.
+DIRECTION_MARKS = "\u200e\u200f"
+
+
+@cache
+def prototypes() -> dict[str, str]:
+    """Each character that looks like another, mapped to the one its look-alikes share (UTS #39's
+    confusables.txt, as confusable_homoglyphs==3.3.1 holds it, both ways round: a character with
+    one look-alike that has many maps to it; of two that only look like each other, one maps to
+    the other, `first_of_pair`). Read on first use: the table is 900 KB of JSON.
+
+    Left out: the plain Latin letters, which UTS #39 maps too ("m" is "rn"): Amie and Arnie are
+    two people, not one pretending to be the other. Digits stay in: "B0b" beside "Bob" is refused.
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    looks_like: dict[str, set[str]] = {}
+    for character, entries in confusables_data.items():
+        others = {entry["c"].strip(DIRECTION_MARKS) for entry in entries}
+        looks_like.setdefault(character.strip(DIRECTION_MARKS), set()).update(others)
+    table = {}
+    for character, others in looks_like.items():
+        if len(character) != 1 or len(others) != 1 or (character.isascii() and character.isalpha()):
+            continue  # a sequence, or a prototype that many characters look like
+        (other,) = others
+        if len(other) > 1 or len(looks_like.get(other, ())) > 1 or first_of_pair(other, character):
+            table[character] = other
+    # Keys are case-folded first (ANN is ann in every script), so an upper-case look-alike is found
+    # by its lower case: Greek "Ζ" looks like "Z", so its "ζ" maps to "z" (unless it has a
+    # look-alike of its own, or others a name can hold map to it).
+    prototypes = {other for character, other in table.items() if kept(character)}
+    for character, other in list(table.items()):
+        lower = character.casefold()
+        if len(lower) == 1 and lower != character and lower not in table and lower not in prototypes:
+            table[lower] = other.casefold()
+    return table
+
+
+def first_of_pair(one: str, other: str) -> bool:
+    """Of two characters that only look like each other, the one both map to: one a name can hold
+    (NFKC keeps it: "小", not the radical "⼩"), else the earlier code point."""
+    return kept(one) and (not kept(other) or one < other)
+
+
+def kept(character: str) -> bool:
+    """Whether a name can hold the character: NFKC leaves it as it is."""
+    return unicodedata.normalize("NFKC", character) == character
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of case-folded text: each character replaced by the prototype it looks
+    like, in NFD."""
+    table = prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(table.get(character, character) for character in decomposed))
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: "José" and "JOSE\u0301 " are one name."""
+    """What two names are compared by: "José" and "JOSE\u0301 " are one name, and so are "Zed",
+    full-width "Ｚed" and Cyrillic "Zеd" (case, width and look-alike letters)."""
     folded = normal_name(name).casefold()
-    return unicodedata.normalize("NFC", "".join(c for c in folded if c not in VARIATION_SELECTORS))
+    plain = "".join(c for c in folded if c not in VARIATION_SELECTORS)
+    return unicodedata.normalize("NFC", skeleton(plain).casefold())
+
+
+def keys_again(rows: Iterable[tuple[object, int, str]]) -> dict[int, str]:
+    """The keys of names stored before name_key last changed, as (owner, id, name) in id order:
+    {id: key}. Two names of one owner that now share a key both stay: the later one's key gets its
+    id after a separator no name can hold, so a name typed from now on finds the first."""
+    seen: set[tuple[object, str]] = set()
+    keys = {}
+    for owner, row_id, name in rows:
+        key = name_key(name)
+        if (owner, key) in seen:
+            key = f"{key}\x1f{row_id}"
+        seen.add((owner, key))
+        keys[row_id] = key
+    return keys
+
+
+class NameRoll:
+    """Names already there (a session's players, an event's, a group's), by name_key: the one
+    place a new name is found to repeat one of them."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self.by_key: dict[str, str] = {}
+        for name in names:
+            self.add(name)
+
+    def repeats(self, name: str) -> str | None:
+        """The name already there that `name` is (as it is written there), or None."""
+        return self.by_key.get(name_key(name))
+
+    def add(self, name: str) -> None:
+        self.by_key.setdefault(name_key(name), name)
+
+    def __len__(self) -> int:
+        return len(self.by_key)
 
 
 @dataclass(frozen=True)

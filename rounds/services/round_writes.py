@@ -100,7 +100,7 @@ def guarded_write(
             session.finished_at, session.ended_by_hand = timezone.now(), True
         record_request(session, request_id, fingerprint, done.write, action=action)
         tally = stored_tally(session, len(table.names)).minus(done.removed).plus(done.added)
-        lock_left = lock_after_write(lock, release=release_lock)
+        lock_left = lock_after_write(lock, release=release_lock, added=action == "add")
         written = done.write.round
         save_changed(
             session,

@@ -81,7 +81,7 @@ def test_a_refused_night_keeps_the_ticks_and_the_names(client, api):
     reply = client.post(f"/e/new/{group['id']}", night_form(["Ben", "Cat", "Dan"], "ben"))
     assert reply.status_code == 400
     page = text(reply)
-    assert "ben is already playing" in page
+    assert "Ben is already playing" in page  # the name there, as the list writes it
     assert re.search(r'value="Ben"\s*checked', page)
     assert re.search(r'value="Eve"\s*data-roster-player', page)  # not ticked
     assert "4 players tonight" in page

@@ -134,7 +134,13 @@ BAD_LOGS = [
     ("counts after F=", DAY + "Ann Ben\n5 0\nF=11\n0 4\n", 5, None, "write the players' names again"),
     ("one name", DAY + "Ann\n5\n", 2, None, "A table is 2 to 4 players; this line names 1"),
     ("five names", DAY + "Ann Ben Cat Dan Eve\n", 2, None, "A table is 2 to 4 players; this line names 5"),
-    ("a name twice", DAY + "Ann Ben ANN\n1 0 2\n", 2, 2, "Player 3: ANN is already playing"),
+    (
+        "a name twice",
+        DAY + "Ann Ben ANN\n1 0 2\n",
+        2,
+        2,
+        "Player 3: Ann is already playing",
+    ),  # the name there
     (
         "a name like a count",
         DAY + "Ann 9 Cat\n1 0 2\n",

@@ -241,5 +241,6 @@ def test_renewals_reach_followers_only_when_what_they_show_changes(frozen_clock,
     assert told == [session.pk]  # the idle time followers last heard is half an idle limit old
     lock_acquire(session=session, device="Ann's phone", token=token, editing_round=None)
     assert told == [session.pk]
+    frozen_clock.advance(settings.LOCK_DEVICE_NEWS_SECONDS)
     lock_acquire(session=session, device="Ann's tablet", token=token)
     assert told == [session.pk, session.pk]  # a new holder name shows

@@ -5,8 +5,9 @@ import unicodedata
 import pytest
 
 from rounds.errors import ServiceError
-from rounds.inputs import clean_device, clean_players, clean_value_per_point, name_key
+from rounds.inputs import clean_device, clean_players, clean_value_per_point
 from rounds.models import Player
+from rounds.rules.names import name_key
 
 pytestmark = pytest.mark.django_db
 

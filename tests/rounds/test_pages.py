@@ -67,7 +67,7 @@ def test_house_tiers_are_typed_as_multiples_of_the_base(client):
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"player_1": "ann"}, "Player 2: ann is already playing; give each player a different name"),
+        ({"player_1": "ann"}, "Player 2: Ann is already playing; give each player a different name"),
         ({"player_1": "", "player_2": ""}, "Players: give 2 to 4 names"),
         ({"tier_times_1": "1.25"}, "×1.25 of 1 points is not a whole number of points"),
         ({"tier_times_2": "1"}, "the rate from 13 cards (1) must be higher than the one before (2)"),

@@ -64,7 +64,7 @@ def test_preset_fills_settings_and_explicit_fields_override():
         (["Ann"], "Players: give 2 to 4 names", None),
         (["Ann", "Ben", "Cat", "Dan", "Eve"], "Players: give 2 to 4 names", None),
         (["Ann", "  "], "Player 2: the name is blank", 1),
-        (["Ann", "ann"], "Player 2: ann is already playing; give each player a different name", 1),
+        (["Ann", "ann"], "Player 2: Ann is already playing; give each player a different name", 1),
         (["Ann", "x" * 41], "Player 2: a name has at most 40 characters", 1),
         (["Ann", "Be\x07n"], "Player 2: the name has a character that cannot be shown", 1),
     ],

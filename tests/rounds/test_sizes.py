@@ -21,6 +21,7 @@ from groups.services import GROUP_FULL, group_create
 from rounds import services
 from rounds.inputs import clean_settings
 from rounds.models import MAX_SESSION_ROUNDS, Round, Session
+from rounds.rules.names import name_key
 from rounds.rules.scoring import RoundEntry
 from rounds.services.imports import scored_entries, session_import
 from scorekeeper.asgi import application
@@ -182,7 +183,7 @@ def test_the_256_kb_log_of_one_long_table_is_refused_at_its_1001st_round(api, gr
 @pytest.mark.django_db
 def test_a_log_bringing_the_201st_player_is_refused_at_that_table(api, group):
     GroupPlayer.objects.bulk_create(
-        GroupPlayer(group=group, name=f"M{number}", name_key=f"m{number}") for number in range(198)
+        GroupPlayer(group=group, name=f"M{number}", name_key=name_key(f"M{number}")) for number in range(198)
     )
     log = table_lines(2)  # P0a and P0b fill the group; P1a is one too many
     message = refused_at(send_log(api, group.edit_key, log), 4)
@@ -196,7 +197,7 @@ def test_a_log_bringing_the_201st_player_is_refused_at_that_table(api, group):
 @pytest.mark.django_db
 def test_a_new_evening_past_the_groups_players_is_refused_naming_the_player(api, group):
     GroupPlayer.objects.bulk_create(
-        GroupPlayer(group=group, name=f"M{number}", name_key=f"m{number}") for number in range(200)
+        GroupPlayer(group=group, name=f"M{number}", name_key=name_key(f"M{number}")) for number in range(200)
     )
     reply = api.post("/api/sessions", {"players": ["M1", "Newcomer"], "group": group.edit_key})
     assert reply.status_code == 400

@@ -15,7 +15,6 @@ from dataclasses import asdict, dataclass
 from typing import Final
 
 from rounds.rules.ruleset import MAX_CARDS, ScoringError, gettext_noop, is_whole_number
-from rounds.rules.scoring import join_names
 from rounds.rules.tien_len_settings import ITEM_CARDS, MOST_HELD, Item, ItemValues, TienLenRules
 
 HAND_KEYS: Final = ("order", "killed", "left", "chops", "instant")
@@ -39,10 +38,10 @@ INSTANT_OFF = gettext_noop("Instant win: this session does not score instant win
 INSTANT_ALONE = gettext_noop("%(name)s won on the deal: an instant win is the whole hand, give no %(key)s")
 ORDER_NOT_A_LIST = gettext_noop("Order: list the players from the first out to the last")
 ORDER_TWICE = gettext_noop("%(name)s is in the order twice")
-ORDER_MISSING = gettext_noop("Order: %(names)s are missing (only the last player may be left out)")
+ORDER_MISSING = gettext_noop("Order: missing %(names)s (only the last player may be left out)")
 KILLED_OFF = gettext_noop("Killed: this session does not score killed players")
 KILLED_NOT_A_LIST = gettext_noop("Killed: list the killed players")
-KILLED_TWICE = gettext_noop("%(name)s is killed twice")
+KILLED_TWICE = gettext_noop("%(name)s is listed as killed twice")
 FIRST_KILLED = gettext_noop("%(name)s went out first, so cannot be killed")
 KILLED_NOT_LAST = gettext_noop(
     "%(name)s is killed but %(below)s, after them in the order, is not: killed players take the last places"
@@ -220,7 +219,7 @@ def check_order(raw: object, names: Sequence[str]) -> tuple[int, ...]:
             ORDER_MISSING,
             field="order",
             player=missing[0],
-            names=join_names([names[player] for player in missing]),
+            names=", ".join(names[player] for player in missing),
         )
     return (*order, *missing)
 

@@ -94,12 +94,12 @@ class TienLenRules:
     first: int = amount(
         2,
         gettext_noop("The first out gets"),
-        help=gettext_noop("From the last: four players score +2, +1, −1 and −2 by default."),
+        help=gettext_noop("Paid by the last player out. By default four players score +2, +1, −1 and −2."),
     )
     second: int = amount(
         1,
         gettext_noop("The second out gets"),
-        help=gettext_noop("From the third, with four players; less than the first gets."),
+        help=gettext_noop("Paid by the third player out, with four players; less than the first gets."),
     )
     kill: int = amount(
         2,

@@ -49,12 +49,12 @@ def test_a_player_of_a_smaller_table_is_out_of_range():
 
 def test_an_order_missing_more_than_one_player_is_refused_naming_them():
     assert refusal({"order": [BEN, DAN]}) == (
-        "Order: Ann and Cat are missing (only the last player may be left out)",
+        "Order: missing Ann, Cat (only the last player may be left out)",
         "order",
         ANN,
     )
     assert refusal({"order": [CAT]}, names=NAMES[:3]) == (
-        "Order: Ann and Ben are missing (only the last player may be left out)",
+        "Order: missing Ann, Ben (only the last player may be left out)",
         "order",
         ANN,
     )
@@ -108,7 +108,7 @@ def test_the_first_cannot_be_killed():
 
 
 def test_a_player_killed_twice_is_refused():
-    assert refusal({"order": ORDER, "killed": [DAN, DAN]}) == ("Dan is killed twice", "killed", DAN)
+    assert refusal({"order": ORDER, "killed": [DAN, DAN]}) == ("Dan is listed as killed twice", "killed", DAN)
 
 
 def test_a_killed_player_out_of_range_is_refused():

@@ -9,7 +9,7 @@ from rounds.models import MAX_DEVICE_LENGTH
 from rounds.rules import fields
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.ruleset import MAX_CARDS
+from rounds.rules.ruleset import MAX_CARDS, Mode
 
 NULL = {"type": "null"}
 
@@ -78,9 +78,14 @@ def value_schema(setting: Setting) -> dict:
                     for part in setting.parts
                 ]
             }
-        case Kind.PLACES:  # each key optional in a body, all present in a reply
+        case Kind.PLACES | Kind.PARTS:  # each key optional in a body, all present in a reply
             return obj({part.name: value_schema(part) for part in setting.parts}, closed=True)
     raise ValueError(setting.kind)
+
+
+def in_every_game(setting: Setting) -> bool:
+    """Shown in every state, whichever the game (Tiến lên has no tiers nor twos)."""
+    return setting.always_shown and Mode.TIEN_LEN in setting.modes
 
 
 def input_schema(setting: Setting) -> dict:
@@ -98,7 +103,7 @@ PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "h
 # A round's rules; its covering style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
     {setting.name: shown_schema(setting) for setting in fields.RULES},
-    required=tuple(setting.name for setting in fields.RULES if setting.always_shown),
+    required=("mode",),  # the rest as the game has them (a Tiến lên round: game, mode and tien_len)
 )
 REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
 DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
@@ -120,11 +125,11 @@ SCHEMAS = {
             "description": STRING,
             **{setting.name: shown_schema(setting) for setting in fields.PRESET},
         },
-        required=("id", "name", *(setting.name for setting in fields.PRESET if setting.always_shown)),
+        required=("id", "name", *(setting.name for setting in fields.PRESET if in_every_game(setting))),
     ),
     "Settings": obj(
         {setting.name: shown_schema(setting) for setting in fields.SETTINGS},
-        required=tuple(setting.name for setting in fields.SETTINGS if setting.always_shown),
+        required=tuple(setting.name for setting in fields.SETTINGS if in_every_game(setting)),
     ),
     "Round": obj(
         {

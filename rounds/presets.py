@@ -8,6 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rounds.rules import fields
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers, Twos
 from rounds.rules.tiers import house_tiers
 
@@ -25,7 +26,11 @@ class Preset:
 
     def as_json(self) -> dict:
         """Its name and what it sets (rounds/rules/fields.py: the settings a quick setup sets)."""
-        shown = self.rules.to_json() | {"rounds": self.rounds, "target": self.target}
+        shown = (
+            {"game": self.rules.game.value}
+            | self.rules.to_json()
+            | {"rounds": self.rounds, "target": self.target}
+        )
         return {
             "id": self.id,
             "name": str(self.name),
@@ -111,6 +116,15 @@ PRESETS: tuple[Preset, ...] = (
             " more, and then the winner gives 100 to the house."
         ),
         RoundRules(Mode.BY_PLACE, FLAT_TIERS, places=Places()),
+    ),
+    Preset(
+        "tien-len",
+        _("Tiến lên (miền Nam)"),
+        _(
+            "By the order out: the last pays the first 2, the third pays the second 1; killed players"
+            " (cóng), 2s left (thối), chops (chặt) and instant wins (tới trắng) count."
+        ),
+        RoundRules(game=Game.TIEN_LEN),
     ),
 )
 

@@ -12,71 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final
 
-from rounds.rules.mode import Mode
+from rounds.rules.mode import BIG_TWO_MODES, Game, Mode
+from rounds.rules.refusal import Plural as Plural
+from rounds.rules.refusal import Refusal as Refusal
+from rounds.rules.refusal import ScoringError as ScoringError
+from rounds.rules.refusal import gettext_noop as gettext_noop
+from rounds.rules.refusal import is_whole_number as is_whole_number
+from rounds.rules.refusal import ngettext_noop as ngettext_noop
 from rounds.rules.setting import CARD_MODES, Kind, declarations, declared, from_json, to_json
+from rounds.rules.tien_len_settings import NOT_AN_OBJECT, TienLenRules
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 MAX_CARDS: Final = 13
 TWOS_IN_DECK: Final = 4
-
-
-def gettext_noop(message: str) -> str:
-    """Mark a message for translation without translating it here."""
-    return message
-
-
-class Plural(NamedTuple):
-    """A message with a count in it: its two English forms and the parameter that says how many,
-    which picks the form (ngettext, in each language's own way: one form in Chinese)."""
-
-    singular: str
-    plural: str
-    count: str
-
-    def english(self, params: Mapping[str, object]) -> str:
-        return self.singular if params[self.count] == 1 else self.plural
-
-
-def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
-    """Mark a plural message for translation (makemessages: --keyword=ngettext_noop:1,2) without
-    translating it here; `count` names the parameter that says how many."""
-    return Plural(singular, plural, count)
-
-
-def is_whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class Refusal(ValueError):
-    """Something asked for is refused and nothing was changed. `template % params` is the English
-    message; `field` or `player` says what it is about. The API, the socket and the pages catch
-    this; rounds/errors.py gives each kind its HTTP status."""
-
-    def __init__(
-        self,
-        template: str | Plural,
-        *,
-        player: int | None = None,
-        field: str | None = None,
-        **params: object,
-    ) -> None:
-        self.template = template
-        self.params = params
-        self.player = player
-        self.field = field
-        english = template.english(params) if isinstance(template, Plural) else template
-        super().__init__(english % params if params else english)
-
-    @property
-    def message(self) -> str:
-        return str(self)
-
-
-class ScoringError(Refusal):
-    """A rule was broken: a round, the rules or a penalty table as typed (SPEC 1, 2)."""
 
 
 class CoveringStyle(StrEnum):
@@ -198,7 +149,7 @@ class RoundRules:
         Mode.POINTS,
         Kind.CHOICE,
         label=gettext_noop("Scoring"),
-        choices=tuple(mode.value for mode in Mode),
+        choices=tuple(mode.value for mode in Mode if mode in BIG_TWO_MODES),
         choice_labels=(
             gettext_noop("Points"),
             gettext_noop("Winner takes all"),
@@ -215,6 +166,7 @@ class RoundRules:
         CLASSIC_TIERS,
         Kind.TIERS,
         label=gettext_noop("Points per card"),
+        modes=BIG_TWO_MODES,
         rule=True,
         always_shown=True,
         preset=True,
@@ -251,6 +203,7 @@ class RoundRules:
         CoveringStyle.PAYS_FOR_EVERYONE,
         Kind.CHOICE,
         label=gettext_noop("The covering player"),
+        modes=BIG_TWO_MODES,
         choices=tuple(style.value for style in CoveringStyle),
         choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
         help=gettext_noop(
@@ -263,8 +216,43 @@ class RoundRules:
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
         load=CoveringStyle,
     )
+    # The game (SPEC 14): fixed for a session; Tiến lên plays in its own mode with its own rules.
+    # Declared last for the positional fields above; fields.py puts it first.
+    game: Game = declared(
+        Game.BIG_TWO,
+        Kind.CHOICE,
+        label=gettext_noop("Game"),
+        choices=tuple(game.value for game in Game),
+        choice_labels=(gettext_noop("Big Two"), gettext_noop("Tiến lên")),
+        rule=True,
+        always_shown=True,
+        refusal=gettext_noop("Game: choose big_two or tien_len"),
+        preset=True,
+        load=Game,
+    )
+    tien_len: TienLenRules | None = declared(
+        None,
+        Kind.PARTS,
+        label=gettext_noop("Tiến lên's rules"),
+        modes=frozenset({Mode.TIEN_LEN}),
+        null_is_default=True,
+        rule=True,
+        parts=declarations(TienLenRules),
+        refusal=NOT_AN_OBJECT,
+        preset=True,
+        explained_at="tien-len",
+        load=TienLenRules.from_json,
+    )
 
     def __post_init__(self) -> None:
+        if self.mode is Mode.TIEN_LEN or self.game is Game.TIEN_LEN:
+            object.__setattr__(self, "game", Game.TIEN_LEN)
+            object.__setattr__(self, "mode", Mode.TIEN_LEN)
+            object.__setattr__(self, "twos", None)
+            if self.tien_len is None:
+                object.__setattr__(self, "tien_len", TienLenRules())
+        else:
+            object.__setattr__(self, "tien_len", None)
         if self.mode is Mode.BY_PLACE and self.places is None:
             object.__setattr__(self, "places", Places())
         elif self.mode is not Mode.BY_PLACE and self.places is not None:
@@ -295,8 +283,11 @@ class RoundRules:
 
     def to_json(self) -> dict:
         """As the API, the state and the history show a round's rules (API.md): each rule under its
-        own name, the places (by place only) last."""
+        own name, the places (by place only) last; a Tiến lên round its game, mode and rules."""
         shown = to_json(self)
+        if self.tien_len is not None:  # Tiến lên: its own rules only (API.md)
+            return {"game": shown["game"], "mode": shown["mode"], "tien_len": shown["tien_len"]}
+        del shown["game"], shown["tien_len"]  # Big Two's JSON as it always was: the game is implied
         places = shown.pop("places")
         return shown if places is None else shown | {"places": places}
 

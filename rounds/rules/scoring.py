@@ -61,11 +61,18 @@ class RoundEntry:
     cards: tuple[int, ...]
     twos: tuple[int, ...] | None = None
     covering: int | None = None
+    hand: object = (
+        None  # a Tiến lên hand (cards empty): its JSON as sent or stored, or once checked a TienLenHand
+    )
 
     @classmethod
-    def stored(cls, cards: Sequence[int], twos: Sequence[int] | None, covering: int | None) -> RoundEntry:
+    def stored(
+        cls, cards: Sequence[int], twos: Sequence[int] | None, covering: int | None, hand: object = None
+    ) -> RoundEntry:
         """A round as a row keeps it (lists from JSON columns)."""
-        return cls(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
+        return cls(
+            cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering, hand=hand
+        )
 
 
 def join_names(names: Sequence[str]) -> str:

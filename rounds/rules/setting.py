@@ -13,7 +13,7 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, Final
 
-from rounds.rules.mode import Mode
+from rounds.rules.mode import BIG_TWO_MODES, Mode
 
 
 class Kind(StrEnum):
@@ -34,7 +34,7 @@ class Kind(StrEnum):
 
 
 ALL_MODES: Final = frozenset(Mode)
-CARD_MODES: Final = frozenset(Mode) - {Mode.BY_PLACE}
+CARD_MODES: Final = BIG_TWO_MODES - {Mode.BY_PLACE}  # scored by the cards left
 
 
 @dataclass(frozen=True)

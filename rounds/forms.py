@@ -54,6 +54,7 @@ MODE_CHOICES = choices_of(MODE)
 TIEN_LEN = fields.BY_NAME["tien_len"]
 TIEN_LEN_DEFAULTS = TienLenRules().to_json()
 TIEN_LEN_TYPED = tuple(part for part in TIEN_LEN.parts if part.kind is Kind.COUNT)  # A, B, K, I, C
+TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
 TWOS_OFF = "off"
 TWOS_CHOICES = [
     (TWOS_OFF, pgettext_lazy("twos rule", "Off")),
@@ -302,15 +303,11 @@ class SettingsForm(forms.Form):
             self.changes["places"] = self.places(data)
         if data.get("game") == Game.TIEN_LEN:  # its own rules: Big Two's fields are left as they are
             self.changes = {
+                name: value for name, value in self.changes.items() if name not in TIEN_LEN_UNUSED
+            } | {
                 "game": Game.TIEN_LEN.value,
                 "tien_len": {
                     part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None
-                },
-                **{
-                    name: value
-                    for name, value in self.changes.items()
-                    if name in {"rounds", "target"}
-                    or name not in fields.NOT_TIEN_LEN + ("mode", "tiers", "twos")
                 },
                 "target": None,
             }

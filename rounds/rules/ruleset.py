@@ -272,6 +272,8 @@ class RoundRules:
     def fry_from(self) -> int | None:
         """Cards left from which a hand is fried, as the season and the recap count (SPEC 10): where
         the second tier starts (None with one tier); paying by place, where a round turns heavy."""
+        if self.tien_len is not None:
+            return None  # no cards left to fry
         if self.places is not None:
             return self.places.heavy_from
         return self.tiers[1][0] if len(self.tiers) > 1 else None

@@ -146,6 +146,24 @@ class TienLenHand:
         }
 
     @classmethod
+    def stored(cls, raw: Mapping, *, players: int) -> TienLenHand:
+        """A hand as to_json() stored it (checked when written, so trusted), at a table of `players`."""
+        left = [Held() for _ in range(players)]
+        for entry in raw.get("left", []):
+            left[entry["player"]] = Held(**{item.value: entry.get(item.value, 0) for item in Item})
+        return cls(
+            players=players,
+            order=tuple(raw.get("order", [])),
+            killed=tuple(raw.get("killed", [])),
+            left=tuple(left),
+            chops=tuple(
+                Chop(by=chop["by"], chopped=chop["from"], items=tuple(Item(item) for item in chop["items"]))
+                for chop in raw.get("chops", [])
+            ),
+            instant=raw.get("instant"),
+        )
+
+    @classmethod
     def from_json(cls, raw: object, *, players: Sequence[str], rules: TienLenRules) -> TienLenHand:
         """A hand as API.md's body sends it (or as to_json() wrote it), at a table of `players`
         (their names, for the refusals); every impossible hand refused naming field and player.

@@ -73,6 +73,7 @@ def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
         cards=tuple(cards_left for cards_left, _ in hands),
         twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
         covering=round_.covering,
+        hand=round_.hand,
     )
 
 

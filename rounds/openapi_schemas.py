@@ -10,6 +10,8 @@ from rounds.rules import fields
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import MAX_CARDS, Mode
+from rounds.rules.tien_len_hand import MOST_CHOPS
+from rounds.rules.tien_len_settings import MOST_HELD, Item
 
 NULL = {"type": "null"}
 
@@ -39,6 +41,33 @@ BOOLEAN = {"type": "boolean"}
 MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
 COUNTS = array(INTEGER, minItems=2, maxItems=4)
 PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
+PLAYERS = array(PLAYER_INDEX, maxItems=4)
+
+# A Tiến lên hand (API.md): in a body every key optional (null or [] for none); shown, every key.
+HELD = obj(
+    {
+        "player": PLAYER_INDEX,
+        **{item.value: {"type": "integer", "minimum": 0, "maximum": MOST_HELD[item]} for item in Item},
+    },
+    required=("player",),
+)
+CHOP = obj(
+    {
+        "by": PLAYER_INDEX,
+        "from": PLAYER_INDEX,
+        "items": array({"enum": [item.value for item in Item]}, minItems=1),
+    },
+    required=("by", "from", "items"),
+    closed=True,
+)
+HAND_SHOWN = {
+    "order": PLAYERS,
+    "killed": PLAYERS,
+    "left": array(HELD, maxItems=4),
+    "chops": array(CHOP, maxItems=MOST_CHOPS),
+    "instant": nullable(PLAYER_INDEX),
+}
+HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
 
 
 # --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
@@ -96,6 +125,8 @@ def input_schema(setting: Setting) -> dict:
 
 
 def shown_schema(setting: Setting) -> dict:
+    if setting.name == "mode":  # a body picks Big Two's modes; Tiến lên's is set by its game
+        return {"enum": [mode.value for mode in Mode]}
     return nullable(value_schema(setting)) if setting.nullable else value_schema(setting)
 
 
@@ -134,7 +165,8 @@ SCHEMAS = {
     "Round": obj(
         {
             "number": {"type": "integer", "minimum": 1},
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
+            **HAND_SHOWN,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "winner": PLAYER_INDEX,
@@ -150,7 +182,8 @@ SCHEMAS = {
     "DeletedRound": obj(
         {
             "number": INTEGER,
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),
+            **HAND_SHOWN,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "scores": COUNTS,
@@ -161,7 +194,10 @@ SCHEMAS = {
     ),
     "Preview": obj(
         {
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),
+            **HAND_SHOWN,
+            "payments": array(obj({"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": INTEGER})),
+            "ranks": COUNTS,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "winner": PLAYER_INDEX,
@@ -288,7 +324,8 @@ SCHEMAS = {
             "lineage": STRING,
             "number": {"type": "integer", "minimum": 1},
             "action": {"enum": ["added", "edited", "rescored", "deleted", "restored"]},
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
+            **HAND_SHOWN,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "scores": COUNTS,
@@ -308,7 +345,7 @@ SCHEMAS = {
                     {
                         "action": STRING,
                         "number": INTEGER,
-                        "cards": COUNTS,
+                        "cards": nullable(COUNTS),
                         "scores": COUNTS,
                         "device": STRING,
                         "at": {"type": "string"},
@@ -351,10 +388,10 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **HAND_INPUT,  # Tiến lên: order (or instant alone) instead of cards
             "request_id": REQUEST_ID,
             "release_lock": BOOLEAN,
         },
-        required=("cards",),
         closed=True,
     ),
     "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
@@ -364,9 +401,9 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **HAND_INPUT,
             "number": nullable({"type": "integer", "minimum": 1}),
         },
-        required=("cards",),
         closed=True,
     ),
     "TransferPaid": obj(

@@ -43,8 +43,8 @@ class Table:
 
     def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
         """One stored round as the table reported it, scored under its own rules (its share to take back)."""
-        entry = round_.entry
-        return entry, hands.score_round(entry, self.names, round_.rules)
+        checked = hands.validate_round(round_.entry, self.names, round_.rules)
+        return checked, hands.score_checked(checked, round_.rules)
 
     def check_room(self) -> None:
         """One more round fits in the session (MAX_SESSION_ROUNDS)."""

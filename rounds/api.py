@@ -111,7 +111,8 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse(grant.as_json())
 
 
-ROUND_FIELDS = {"cards", "twos", "covering", *HAND_KEYS, "request_id", "release_lock"}
+ENTRY_FIELDS = {"cards", "twos", "covering", "spade_two", "bombs", *HAND_KEYS}  # a hand of either game
+ROUND_FIELDS = {*ENTRY_FIELDS, "request_id", "release_lock"}
 
 
 def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> HttpResponse:
@@ -164,7 +165,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
 def preview(request: HttpRequest, key: str) -> JsonResponse:
     """Score a round without storing it (no lock needed): the entry panel's live preview."""
     session, _viewer = open_session(key)
-    body = json_body(request, allowed={"cards", "twos", "covering", *HAND_KEYS, "number"})
+    body = json_body(request, allowed={*ENTRY_FIELDS, "number"})
     entry = clean_round_entry(body)
     return JsonResponse({"round": round_preview(session, entry, number=body.get("number"))})
 

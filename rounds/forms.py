@@ -122,10 +122,17 @@ def initial_from_state(settings: dict) -> dict:
     """The settings form of a running session, from its state payload."""
     values = form_values(settings)
     return as_initial(values) | {
-        setting.name: "" if settings[setting.name] is None else settings[setting.name]
+        setting.name: typed_value(settings.get(setting.name, setting.default))
         for setting in typed_settings()
-        if setting.name in settings and setting.name not in values
+        if setting.name not in values and (setting.name in settings or not setting.always_shown)
     }
+
+
+def typed_value(value: object) -> object:
+    """A setting's value as its field holds it: empty for null, a threshold's number."""
+    if value is None:
+        return ""
+    return value["from"] if isinstance(value, dict) and "from" in value else value
 
 
 def presets_for_page() -> list[dict]:
@@ -295,7 +302,9 @@ class SettingsForm(forms.Form):
             value = data.get(setting.name)
             if setting.kind is Kind.CHOICE and not value:
                 continue  # a page from before the choice existed keeps it
-            if Mode(data["mode"]) in setting.modes:
+            if setting.kind is Kind.FROM:  # a threshold typed, or empty for off
+                self.changes[setting.name] = None if value is None else {"from": value}
+            elif Mode(data["mode"]) in setting.modes:
                 self.changes[setting.name] = (
                     value.strip() if setting.kind is Kind.NAME else value or setting.default
                 )

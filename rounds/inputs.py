@@ -239,7 +239,17 @@ RULE_CLEANERS: dict[Kind, Callable[[object, Setting, RoundRules], object]] = {
     Kind.PLACES: lambda raw, _setting, rules: check_places(raw, base=rules.places).to_json(),
     Kind.TWOS: lambda raw, setting, _rules: clean_twos_rule(raw, setting),
     Kind.PARTS: lambda raw, _setting, rules: TienLenRules.from_json(raw, base=rules.tien_len).to_json(),
+    Kind.FROM: lambda raw, setting, _rules: clean_from(raw, setting),
 }
+
+
+def clean_from(raw: object, setting: Setting) -> dict | None:
+    """A threshold as {"from": N} within the setting's bounds, or null: off."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != {"from"} or not within(raw["from"], setting):
+        raise ServiceError(setting.refusal, field=setting.name)
+    return {"from": raw["from"]}
 
 
 def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = None) -> SessionSettings:
@@ -306,6 +316,8 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
         cards=tuple(cards),
         twos=tuple(twos) if twos is not None else None,
         covering=raw.get("covering"),  # type: ignore[arg-type]
+        spade_two=raw.get("spade_two"),  # type: ignore[arg-type]
+        bombs=0 if raw.get("bombs") is None else raw["bombs"],  # type: ignore[arg-type]
     )
 
 

@@ -206,6 +206,8 @@ class Round(RulesColumns):
     cards = models.JSONField(default=list)
     twos = models.JSONField(null=True, blank=True)
     hand = models.JSONField(null=True, blank=True)  # a Tiến lên hand (TienLenHand.to_json()); cards []
+    spade_two = models.PositiveSmallIntegerField(null=True, blank=True)  # the loser holding the ♠2
+    bombs = models.PositiveSmallIntegerField(default=0)  # bombs played in the hand (SPEC 15)
     winner = models.PositiveSmallIntegerField(default=0)
     penalties = models.JSONField(default=list)
     scores = models.JSONField(default=list)
@@ -235,7 +237,7 @@ class Round(RulesColumns):
     @property
     def entry(self) -> RoundEntry:
         """The round as the table reported it."""
-        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand)
+        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand, self.spade_two, self.bombs)
 
 
 class RoundVersion(models.Model):
@@ -263,6 +265,8 @@ class RoundVersion(models.Model):
     twos = models.JSONField(null=True, blank=True)
     covering = models.PositiveSmallIntegerField(null=True, blank=True)
     hand = models.JSONField(null=True, blank=True)  # a Tiến lên hand, as Round.hand
+    spade_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    bombs = models.PositiveSmallIntegerField(default=0)
     scores = models.JSONField()
     rules = models.JSONField()
     device = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
@@ -277,7 +281,7 @@ class RoundVersion(models.Model):
 
     @property
     def entry(self) -> RoundEntry:
-        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand)
+        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand, self.spade_two, self.bombs)
 
 
 class EntryLock(models.Model):

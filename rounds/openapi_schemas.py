@@ -7,6 +7,7 @@ from __future__ import annotations
 from rounds.inputs import MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.rules import fields
+from rounds.rules.doubling import MAX_BOMBS
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import MAX_CARDS, Mode
@@ -68,6 +69,11 @@ HAND_SHOWN = {
     "instant": nullable(PLAYER_INDEX),
 }
 HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
+# 锄大地's doublings of a hand (SPEC 15): who held the ♠2, the bombs played.
+DOUBLINGS = {
+    "spade_two": nullable(PLAYER_INDEX),
+    "bombs": {"type": "integer", "minimum": 0, "maximum": MAX_BOMBS},
+}
 
 
 # --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
@@ -107,6 +113,9 @@ def value_schema(setting: Setting) -> dict:
                     for part in setting.parts
                 ]
             }
+        case Kind.FROM:
+            count = {"type": "integer", "minimum": setting.minimum, "maximum": setting.maximum}
+            return obj({"from": count}, required=("from",), closed=True)
         case Kind.PLACES | Kind.PARTS:  # each key optional in a body, all present in a reply
             return obj({part.name: value_schema(part) for part in setting.parts}, closed=True)
     raise ValueError(setting.kind)
@@ -167,6 +176,7 @@ SCHEMAS = {
             "number": {"type": "integer", "minimum": 1},
             "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
             **HAND_SHOWN,
+            **DOUBLINGS,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "winner": PLAYER_INDEX,
@@ -388,6 +398,7 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **DOUBLINGS,
             **HAND_INPUT,  # Tiến lên: order (or instant alone) instead of cards
             "request_id": REQUEST_ID,
             "release_lock": BOOLEAN,
@@ -401,6 +412,7 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **DOUBLINGS,
             **HAND_INPUT,
             "number": nullable({"type": "integer", "minimum": 1}),
         },

@@ -74,6 +74,8 @@ def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
         twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
         covering=round_.covering,
         hand=round_.hand,
+        spade_two=round_.spade_two,
+        bombs=round_.bombs,
     )
 
 

@@ -143,6 +143,9 @@ def round_json(stored: dict, running: list[int], rules: dict) -> dict:
         "edited": bool(stored["edited"]),
         **({"house": stored["house"]} if "places" in rules else {}),
         **shown_hand(stored.get("hand")),
+        # 锄大地's doublings, where the round's rules play them (SPEC 15).
+        **({"spade_two": stored["spade_two"]} if "spade_two" in rules else {}),
+        **({"bombs": stored["bombs"]} if "bombs" in rules else {}),
     }
 
 
@@ -173,6 +176,8 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             Cast("scores", TextField()),
             Cast("rules_json", TextField()),
             Cast("hand", TextField()),
+            "spade_two",
+            "bombs",
         )
     )
     parsed = json.loads(
@@ -200,6 +205,8 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             "edited": edited,
             "house": house,
             "hand": hand,
+            "spade_two": row[11],
+            "bombs": row[12],
         }
         rounds.append(round_json(stored, running, rules[rules_key]))
     return rounds
@@ -229,6 +236,8 @@ ROUND_FIELDS = (
     "edited",
     "house",
     "hand",
+    "spade_two",
+    "bombs",
 )
 
 

@@ -216,6 +216,39 @@ class RoundRules:
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
         load=CoveringStyle,
     )
+    # 锄大地's doublings (SPEC 15, doubling.py), off by default: a hand then names who held the ♠2
+    # and how many bombs were played.
+    spade_two: int | None = declared(
+        None,
+        Kind.FROM,
+        label=gettext_noop("♠2 held doubles, from (cards)"),
+        help=gettext_noop(
+            "A loser still holding the ♠2 with this many cards or more pays double (锄大地 tables say 8)."
+            " Leave it empty to turn it off."
+        ),
+        minimum=1,
+        maximum=MAX_CARDS,
+        modes=BIG_TWO_MODES,
+        nullable=True,
+        rule=True,
+        preset=True,
+        refusal=gettext_noop('♠2 held: give null (off) or {"from": N} with N from 1 to 13 cards'),
+        explained_at="spade-two",
+        load=lambda raw: raw["from"],
+    )
+    bombs: bool = declared(
+        False,
+        Kind.FLAG,
+        label=gettext_noop("Bombs double every penalty of the hand"),
+        help=gettext_noop(
+            "Each bomb played (four of a kind or a straight flush, 0 to 4 a hand) doubles every payment."
+        ),
+        modes=BIG_TWO_MODES,
+        rule=True,
+        preset=True,
+        refusal=gettext_noop("bombs: give true or false"),
+        explained_at="bombs",
+    )
     # The game (SPEC 14): fixed for a session; Tiến lên plays in its own mode with its own rules.
     # Declared last for the positional fields above; fields.py puts it first.
     game: Game = declared(
@@ -253,6 +286,9 @@ class RoundRules:
                 object.__setattr__(self, "tien_len", TienLenRules())
         else:
             object.__setattr__(self, "tien_len", None)
+        if self.game is Game.TIEN_LEN:
+            object.__setattr__(self, "spade_two", None)
+            object.__setattr__(self, "bombs", False)
         if self.mode is Mode.BY_PLACE and self.places is None:
             object.__setattr__(self, "places", Places())
         elif self.mode is not Mode.BY_PLACE and self.places is not None:
@@ -290,6 +326,11 @@ class RoundRules:
         if self.tien_len is not None:  # Tiến lên: its own rules only (API.md)
             return {"game": shown["game"], "mode": shown["mode"], "tien_len": shown["tien_len"]}
         del shown["game"], shown["tien_len"]  # Big Two's JSON as it always was: the game is implied
+        for name in ("spade_two", "bombs"):  # 锄大地's doublings only when on, so as not to change the rest
+            if not shown[name]:
+                del shown[name]
+        if self.spade_two is not None:
+            shown["spade_two"] = {"from": self.spade_two}
         places = shown.pop("places")
         return shown if places is None else shown | {"places": places}
 

@@ -31,6 +31,7 @@ class Kind(StrEnum):
     TWOS = "twos"  # one of its `parts`, or null: off
     PLACES = "places"  # an object of its `parts`, each optional in a body
     PARTS = "parts"  # the same, checked by its value's own from_json() (Tiến lên's settings)
+    FROM = "from"  # a threshold as {"from": N}, N from `minimum` to `maximum`, or null: off
 
 
 ALL_MODES: Final = frozenset(Mode)

@@ -37,6 +37,8 @@ POINTS = {
     "tiers": [[1, 2], [8, 4], [13, 6]],
     "twos": {"doubles": True},
     "covering_style": "takes_whole_loss",
+    "spade_two": {"from": 9},
+    "bombs": True,
     "rounds": None,
     "target": 80,
     "value_per_point": "0.25",
@@ -88,7 +90,7 @@ def test_every_declared_setting_is_in_a_saved_setup_and_round_trips(api, sent):
     assert created.status_code == 201, created.json()
     shown = created.json()["settings"]  # what a device saves as a setup (static/js/setups.js)
     assert shown == sent
-    assert set(shown) | {"places", "house_name", "tien_len"} == DECLARED
+    assert set(shown) | {"places", "house_name", "tien_len", "spade_two", "bombs"} == DECLARED
     again = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], **shown})
     assert again.json()["settings"] == shown
     assert json.loads(json.dumps(shown)) == shown

@@ -43,7 +43,8 @@ class Group(models.Model):
             models.CheckConstraint(
                 condition=Q(rules__isnull=True)
                 | Q(rules__has_keys=["mode", "tiers"])
-                | Q(rules__has_keys=["mode", "tien_len"]),  # Tiến lên: its own rules, no tiers
+                | Q(rules__has_keys=["mode", "tien_len"])  # Tiến lên: its own rules, no tiers
+                | Q(rules__has_keys=["mode", "zero_sum"]),  # the table's own scores
                 name="group_rules_whole",
             ),
         ]

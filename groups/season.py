@@ -39,7 +39,8 @@ class SeasonRound:
 
     @property
     def places(self) -> tuple[int, ...]:
-        """What ranks the players in this hand, lowest first: the cards left, or a Tiến lên rank."""
+        """What ranks the players in this hand, lowest first: the cards left, or a Tiến lên rank;
+        nothing for typed scores, which Skill leaves out."""
         return self.ranks or self.cards
 
 
@@ -229,6 +230,8 @@ def add_evening(
             line["real_losses"] += round_.real_losses[index]
             if round_.ranks:
                 add_tien_len(line, round_, index)
+                continue
+            if not round_.cards:  # typed scores (SPEC 15): counted in net and games only
                 continue
             cards_left = round_.cards[index]
             line["wins"] += cards_left == 0

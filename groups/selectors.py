@@ -200,7 +200,7 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
                 # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
                 fry_from=fried[rules],
-                **({} if hand is None else tien_len_facts(hand, len(penalties))),
+                **({} if hand is None or "scores" in hand else tien_len_facts(hand, len(penalties))),
             )
         )
     return rounds

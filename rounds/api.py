@@ -111,7 +111,7 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse(grant.as_json())
 
 
-ENTRY_FIELDS = {"cards", "twos", "covering", "spade_two", "bombs", *HAND_KEYS}  # a hand of either game
+ENTRY_FIELDS = {"cards", "twos", "covering", "spade_two", "bombs", "scores", *HAND_KEYS}  # a hand of any mode
 ROUND_FIELDS = {*ENTRY_FIELDS, "request_id", "release_lock"}
 
 

@@ -211,7 +211,11 @@ def clean_twos_rule(raw: object, setting: Setting) -> dict | None:
 def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
     """The rule fields sent applied to `rules`, each checked as its declaration says, in its order."""
     changed = rules.to_json()
-    unused = fields.NOT_TIEN_LEN if raw.get("game", rules.game) == Game.TIEN_LEN else ()  # sent null
+    unused: tuple[str, ...] = ()  # what the game or mode does not use, sent null: left alone
+    if raw.get("game", rules.game) == Game.TIEN_LEN:
+        unused = fields.NOT_TIEN_LEN
+    elif raw.get("mode", rules.mode) == Mode.OWN_SCORES:
+        unused = fields.NOT_OWN_SCORES
     for setting in fields.RULES:
         if setting.name in raw and not (setting.name in unused and raw[setting.name] is None):
             changed[setting.name] = clean_rule(raw[setting.name], setting, rules)
@@ -287,6 +291,13 @@ def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:
     """The game's own settings only (SPEC 14): in Tiến lên, nothing that scores by cards left;
     in Big Two, no Tiến lên settings. A null (or "", false) is a setting left alone."""
     game = raw.get("game", base.rules.game)
+    mode = raw.get("mode", base.rules.mode) if "preset" not in raw else raw.get("mode")
+    if game != Game.TIEN_LEN and mode == Mode.OWN_SCORES:
+        for name in fields.NOT_OWN_SCORES:
+            if raw.get(name) not in (None, "", False):
+                raise ServiceError(fields.NOT_IN_OWN_SCORES, field=name, name=name)
+    elif raw.get("zero_sum") is not None and game != Game.TIEN_LEN:
+        raise ServiceError(fields.ONLY_OWN_SCORES, field="zero_sum", name="zero_sum")
     if game == Game.TIEN_LEN:
         if raw.get("mode") not in (None, Mode.TIEN_LEN):
             raise ServiceError(fields.NOT_IN_TIEN_LEN, field="mode", name="mode")
@@ -300,6 +311,9 @@ def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:
 def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
     """The shape of a round; the rules (counts per player, one winner) are scoring's to check.
     A Tiến lên hand (any of its keys sent) is checked whole by rounds/rules/hands.py."""
+    if "scores" in raw:  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
+        sent = () if raw.get("cards") is None else (raw["cards"],)
+        return RoundEntry(cards=sent, hand={"scores": raw["scores"]})  # type: ignore[arg-type]
     if any(key in raw for key in HAND_KEYS):
         hand = {key: raw[key] for key in HAND_KEYS if key in raw}
         sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game

@@ -10,6 +10,7 @@ from rounds.rules import fields
 from rounds.rules.doubling import MAX_BOMBS
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
+from rounds.rules.own_scores import MOST as OWN_MOST
 from rounds.rules.ruleset import MAX_CARDS, Mode
 from rounds.rules.tien_len_hand import MOST_CHOPS
 from rounds.rules.tien_len_settings import MOST_HELD, Item
@@ -69,6 +70,12 @@ HAND_SHOWN = {
     "instant": nullable(PLAYER_INDEX),
 }
 HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
+# Our own scores (SPEC 15): each player's score as typed.
+OWN_SCORES = {
+    "scores": nullable(
+        array({"type": "integer", "minimum": -OWN_MOST, "maximum": OWN_MOST}, minItems=2, maxItems=4)
+    )
+}
 # 锄大地's doublings of a hand (SPEC 15): who held the ♠2, the bombs played.
 DOUBLINGS = {
     "spade_two": nullable(PLAYER_INDEX),
@@ -399,6 +406,7 @@ BODIES = {
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
             **DOUBLINGS,
+            **OWN_SCORES,
             **HAND_INPUT,  # Tiến lên: order (or instant alone) instead of cards
             "request_id": REQUEST_ID,
             "release_lock": BOOLEAN,
@@ -413,6 +421,7 @@ BODIES = {
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
             **DOUBLINGS,
+            **OWN_SCORES,
             **HAND_INPUT,
             "number": nullable({"type": "integer", "minimum": 1}),
         },

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from rounds.rules.mode import BIG_TWO_MODES
+from rounds.rules.mode import BY_CARDS
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import Mode, Places, RoundRules, gettext_noop
 from rounds.rules.setting import Kind, Setting, declarations
@@ -81,7 +81,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         Kind.FLAG,
         False,
         label=gettext_noop("Covering (the assistant rule): one loser a round may be marked as covering"),
-        modes=BIG_TWO_MODES,
+        modes=BY_CARDS,
         refusal=gettext_noop("covering_rule: give true or false"),
         panel=True,
     ),
@@ -116,4 +116,14 @@ NOT_TIEN_LEN: Final = tuple(
     setting.name for setting in SETTINGS if Mode.TIEN_LEN not in setting.modes and setting.name != "target"
 )
 NOT_IN_TIEN_LEN: Final = gettext_noop("%(name)s does not apply to Tiến lên (game tien_len)")
+# What typing your own scores does not use (SPEC 15): sent with it, refused naming the field.
+NOT_OWN_SCORES: Final = tuple(
+    setting.name
+    for setting in SETTINGS
+    if Mode.OWN_SCORES not in setting.modes and setting.name not in {"target", "tien_len", *ONLY_BY_PLACE}
+)
+NOT_IN_OWN_SCORES: Final = gettext_noop("%(name)s does not apply when the table types its own scores")
+ONLY_OWN_SCORES: Final = gettext_noop(
+    "%(name)s applies only when the table types its own scores (mode own_scores)"
+)
 ONLY_TIEN_LEN: Final = gettext_noop("%(name)s applies only to Tiến lên (game tien_len), not to Big Two")

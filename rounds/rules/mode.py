@@ -20,10 +20,16 @@ class Mode(StrEnum):
     PAY_DIFFERENCE = "pay_difference"
     BY_PLACE = "by_place"  # SPEC 3.6: places pay fixed amounts; zero-sum with the house
     TIEN_LEN = "tien_len"  # SPEC 14: by finishing order, the game's own rules (tien_len.py)
+    OWN_SCORES = "own_scores"  # SPEC 15: each player's score typed, the table's own rules
 
     @property
     def zero_sum(self) -> bool:
         return self is not Mode.POINTS
+
+    @property
+    def by_cards(self) -> bool:
+        """Scored from the cards left (tiers, 2s, covering and the doublings apply)."""
+        return self not in {Mode.TIEN_LEN, Mode.OWN_SCORES}
 
     @property
     def lowest_wins(self) -> bool:
@@ -35,3 +41,4 @@ class Mode(StrEnum):
 
 
 BIG_TWO_MODES = frozenset(Mode) - {Mode.TIEN_LEN}
+BY_CARDS = frozenset(mode for mode in Mode if mode.by_cards)  # what tiers, covering, ♠2 and bombs need

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from rounds.rules.mode import BIG_TWO_MODES, Game, Mode
+from rounds.rules.mode import BIG_TWO_MODES, BY_CARDS, Game, Mode
 from rounds.rules.refusal import Plural as Plural
 from rounds.rules.refusal import Refusal as Refusal
 from rounds.rules.refusal import ScoringError as ScoringError
@@ -155,10 +155,11 @@ class RoundRules:
             gettext_noop("Winner takes all"),
             gettext_noop("Pay the difference"),
             gettext_noop("Paying by place"),
+            gettext_noop("Our own scores"),
         ),
         rule=True,
         always_shown=True,
-        refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"),
+        refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference, by_place or own_scores"),
         preset=True,
         load=Mode,
     )
@@ -166,7 +167,7 @@ class RoundRules:
         CLASSIC_TIERS,
         Kind.TIERS,
         label=gettext_noop("Points per card"),
-        modes=BIG_TWO_MODES,
+        modes=BY_CARDS,
         rule=True,
         always_shown=True,
         preset=True,
@@ -203,7 +204,7 @@ class RoundRules:
         CoveringStyle.PAYS_FOR_EVERYONE,
         Kind.CHOICE,
         label=gettext_noop("The covering player"),
-        modes=BIG_TWO_MODES,
+        modes=BY_CARDS,
         choices=tuple(style.value for style in CoveringStyle),
         choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
         help=gettext_noop(
@@ -228,7 +229,7 @@ class RoundRules:
         ),
         minimum=1,
         maximum=MAX_CARDS,
-        modes=BIG_TWO_MODES,
+        modes=BY_CARDS,
         nullable=True,
         rule=True,
         preset=True,
@@ -243,11 +244,21 @@ class RoundRules:
         help=gettext_noop(
             "Each bomb played (four of a kind or a straight flush, 0 to 4 a hand) doubles every payment."
         ),
-        modes=BIG_TWO_MODES,
+        modes=BY_CARDS,
         rule=True,
         preset=True,
         refusal=gettext_noop("bombs: give true or false"),
         explained_at="bombs",
+    )
+    # Our own scores (SPEC 15): whether each typed hand must add up to 0.
+    zero_sum: bool = declared(
+        True,
+        Kind.FLAG,
+        label=gettext_noop("The scores of a hand must add up to 0"),
+        modes=frozenset({Mode.OWN_SCORES}),
+        rule=True,
+        refusal=gettext_noop("zero_sum: give true or false"),
+        explained_at="own-scores",
     )
     # The game (SPEC 14): fixed for a session; Tiến lên plays in its own mode with its own rules.
     # Declared last for the positional fields above; fields.py puts it first.
@@ -286,7 +297,8 @@ class RoundRules:
                 object.__setattr__(self, "tien_len", TienLenRules())
         else:
             object.__setattr__(self, "tien_len", None)
-        if self.game is Game.TIEN_LEN:
+        if not self.mode.by_cards:  # Tiến lên, own scores: no cards, so nothing from them
+            object.__setattr__(self, "twos", None)
             object.__setattr__(self, "spade_two", None)
             object.__setattr__(self, "bombs", False)
         if self.mode is Mode.BY_PLACE and self.places is None:
@@ -308,7 +320,7 @@ class RoundRules:
     def fry_from(self) -> int | None:
         """Cards left from which a hand is fried, as the season and the recap count (SPEC 10): where
         the second tier starts (None with one tier); paying by place, where a round turns heavy."""
-        if self.tien_len is not None:
+        if not self.mode.by_cards:
             return None  # no cards left to fry
         if self.places is not None:
             return self.places.heavy_from
@@ -326,6 +338,9 @@ class RoundRules:
         if self.tien_len is not None:  # Tiến lên: its own rules only (API.md)
             return {"game": shown["game"], "mode": shown["mode"], "tien_len": shown["tien_len"]}
         del shown["game"], shown["tien_len"]  # Big Two's JSON as it always was: the game is implied
+        if self.mode is Mode.OWN_SCORES:  # the table's own scores: no cards, tiers nor 2s
+            return {"mode": shown["mode"], "zero_sum": shown["zero_sum"]}
+        del shown["zero_sum"]
         for name in ("spade_two", "bombs"):  # 锄大地's doublings only when on, so as not to change the rest
             if not shown[name]:
                 del shown[name]

@@ -13,7 +13,7 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, Final
 
-from rounds.rules.mode import BIG_TWO_MODES, Mode
+from rounds.rules.mode import BY_CARDS, Mode
 
 
 class Kind(StrEnum):
@@ -35,7 +35,7 @@ class Kind(StrEnum):
 
 
 ALL_MODES: Final = frozenset(Mode)
-CARD_MODES: Final = BIG_TWO_MODES - {Mode.BY_PLACE}  # scored by the cards left
+CARD_MODES: Final = BY_CARDS - {Mode.BY_PLACE}  # a penalty from the cards left: the 2s count
 
 
 @dataclass(frozen=True)

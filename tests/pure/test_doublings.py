@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rounds.rules.mode import BIG_TWO_MODES
+from rounds.rules.mode import BY_CARDS
 from rounds.rules.ruleset import CLASSIC_TIERS, Mode, RoundRules, ScoringError
 from rounds.rules.scoring import RoundEntry, score_round
 
@@ -57,7 +57,7 @@ def hands(draw):
     cards = tuple(0 if seat == winner else draw(st.integers(1, 13)) for seat in range(players))
     losers = [seat for seat in range(players) if seat != winner]
     spade_two = draw(st.none() | st.sampled_from(losers))
-    mode = draw(st.sampled_from(sorted(BIG_TWO_MODES)))
+    mode = draw(st.sampled_from(sorted(BY_CARDS)))
     rules = RoundRules(
         mode,
         CLASSIC_TIERS if mode is not Mode.BY_PLACE else ((1, 1),),

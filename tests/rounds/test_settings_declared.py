@@ -90,7 +90,7 @@ def test_every_declared_setting_is_in_a_saved_setup_and_round_trips(api, sent):
     assert created.status_code == 201, created.json()
     shown = created.json()["settings"]  # what a device saves as a setup (static/js/setups.js)
     assert shown == sent
-    assert set(shown) | {"places", "house_name", "tien_len", "spade_two", "bombs"} == DECLARED
+    assert set(shown) | {"places", "house_name", "tien_len", "spade_two", "bombs", "zero_sum"} == DECLARED
     again = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], **shown})
     assert again.json()["settings"] == shown
     assert json.loads(json.dumps(shown)) == shown

@@ -30,7 +30,7 @@ def tables(draw):
     steps = [("add", 0, first)]
     for _ in range(draw(st.integers(0, 5))):
         hand, _ = draw(valid_hands(players))
-        if all(settings.get(switch, True) or not hand.get(key) for switch, key in SWITCHED):
+        if all(settings.get(switch, True) or hand.get(key) in (None, []) for switch, key in SWITCHED):
             steps.append(
                 (draw(st.sampled_from(["add", "add", "edit", "delete"])), draw(st.integers(0, 20)), hand)
             )

@@ -31,6 +31,7 @@ from groups.public import (
     stored_payload,
 )
 from rounds.public import Round
+from rounds.rules.tien_len_hand import TienLenHand, tien_len_ranks
 
 # Rows kept per event: the ratings of the latest few states of its hands.
 KEEP: Final = 3
@@ -69,17 +70,19 @@ def table_digests(tables: list[TableSeats], last: int) -> tuple[str, str]:
 
 def hands_of(tables: list[TableSeats]) -> list[RatedRound]:
     """The hands of these tables in rating order (event round, table, hand), each at its event
-    round's step: who sat, in seat order, and their cards left."""
+    round's step: who sat, in seat order, and their cards left (a Tiến lên hand: their ranks)."""
     seats = {table.session: table for table in tables}
     rows = list(
         Round.objects.filter(session_id__in=list(seats)).values_list(
-            "session_id", "number", Cast("cards", TextField())
+            "session_id", "number", Cast("cards", TextField()), Cast("hand", TextField())
         )
     )
-    cards = json.loads("[" + ",".join(row[2] for row in rows) + "]")
+    cards = json.loads("[" + ",".join(f"[{row[2]},{row[3] or 'null'}]" for row in rows) + "]")
     hands = []
-    for (session_id, number, _text), counts in zip(rows, cards, strict=True):
+    for (session_id, number, *_), (counts, hand) in zip(rows, cards, strict=True):
         table = seats[session_id]
+        if hand is not None and "scores" not in hand:
+            counts = tien_len_ranks(TienLenHand.stored(hand, players=len(table.players)))
         if len(table.players) == len(counts):
             hands.append(((table.round, table.table, number), table.players, tuple(counts)))
     return [

@@ -41,7 +41,10 @@ class Group(models.Model):
             models.CheckConstraint(condition=~Q(edit_key=F("view_key")), name="group_keys_differ"),
             models.CheckConstraint(condition=~Q(name=""), name="group_name_not_blank"),
             models.CheckConstraint(
-                condition=Q(rules__isnull=True) | Q(rules__has_keys=["mode", "tiers"]),
+                condition=Q(rules__isnull=True)
+                | Q(rules__has_keys=["mode", "tiers"])
+                | Q(rules__has_keys=["mode", "tien_len"])  # Tiến lên: its own rules, no tiers
+                | Q(rules__has_keys=["mode", "zero_sum"]),  # the table's own scores
                 name="group_rules_whole",
             ),
         ]

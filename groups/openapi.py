@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES
 from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
+from groups.season import TIEN_LEN_FIGURES
 from rounds.public import (
     BODIES,
     BOOLEAN,
@@ -96,6 +97,7 @@ GROUP_SCHEMAS = {
             "fries": INTEGER,
             "real_losses": INTEGER,
             "net_score": INTEGER,
+            **{figure: INTEGER for figure in TIEN_LEN_FIGURES},  # a season with Tiến lên hands
             "per_game": obj({"wins": RATE, "fries": RATE, "real_losses": RATE, "net_score": RATE}),
             "rival": nullable(INTEGER),
             "nemesis": nullable(INTEGER),

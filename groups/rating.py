@@ -1,7 +1,7 @@
 """Players' ratings (SPEC 12) as pure functions: no Django here.
 
 Every round is one match: its players ranked by cards left (the winner first, equal counts
-sharing a rank), rated with OpenSkill's Plackett-Luce model with the `openskill` package's
+sharing a rank; a Tiến lên hand by its finishing order, the killed sharing the last rank), rated with OpenSkill's Plackett-Luce model with the `openskill` package's
 defaults (μ 25, σ 25/3), one `rate` call per round, in the order the caller gives: date,
 session, round number. A rating is shown as its ordinal, μ − 3σ; a player is ranked from
 RANKED_FROM rounds on. The same rounds in the same order give the same floats, so a rating
@@ -23,7 +23,8 @@ RATING_VERSION: Final = "openskill 6.2.0 PlackettLuce defaults, ranks by cards l
 
 
 class RatedRound(NamedTuple):
-    """One round as the rating reads it: who sat, in seat order, and their cards left."""
+    """One round as the rating reads it: who sat, in seat order, and their cards left (or, in
+    Tiến lên, their ranks, which rank the same way: lowest first)."""
 
     players: tuple[Hashable, ...]
     cards: tuple[int, ...]

@@ -24,11 +24,12 @@ KEEP: Final = 6
 
 def season_rounds(season: Season) -> list[RatedRound]:
     """The season's rounds in rating order (date, session, round; a club night's tables in the order
-    they were drawn), each at its evening's (or night's) step."""
+    they were drawn), each at its evening's (or night's) step; hands of typed scores left out."""
     return [
-        RatedRound(players=evening.players, cards=round_.cards, step=step)
+        RatedRound(players=evening.players, cards=round_.places, step=step)
         for step, evening in zip(season.steps, season.evenings, strict=True)
         for round_ in evening.rounds
+        if round_.places  # a hand of typed scores ranks nobody
     ]
 
 

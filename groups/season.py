@@ -21,6 +21,8 @@ from typing import Final
 MIN_SHARED_GAMES: Final = 3
 RATE_PLACES: Final = Decimal("0.01")
 FIGURES: Final = ("evenings", "games", "wins", "fries", "real_losses", "net_score")
+# What a Tiến lên hand adds per player (SPEC 14.4): shown where a season has such hands.
+TIEN_LEN_FIGURES: Final = ("firsts", "lasts", "killed", "instant_wins")
 RATES: Final = ("wins", "fries", "real_losses", "net_score")
 
 
@@ -29,6 +31,17 @@ class SeasonRound:
     cards: tuple[int, ...]
     real_losses: tuple[int, ...]  # the penalty each player finally bore (SPEC 3.5)
     fry_from: int | None  # cards left from which a hand is fried: the second tier; None with one tier
+    # A Tiến lên hand (cards empty): each player's rank (1 the first; the killed share the last),
+    # who was killed and who won on the deal.
+    ranks: tuple[int, ...] = ()
+    killed: tuple[int, ...] = ()
+    instant: int | None = None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """What ranks the players in this hand, lowest first: the cards left, or a Tiến lên rank;
+        nothing for typed scores, which Skill leaves out."""
+        return self.ranks or self.cards
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,10 @@ class PlayerLine:
     fries: int = 0
     real_losses: int = 0
     net_score: int = 0
+    firsts: int = 0
+    lasts: int = 0
+    killed: int = 0
+    instant_wins: int = 0
 
     def per_game(self, figure: str) -> Decimal | None:
         """A figure per round played, to two places; None before any game."""
@@ -144,7 +161,7 @@ def in_order(evenings: Iterable[Evening]) -> list[Evening]:
 def season_of(evenings: Iterable[Evening]) -> Season:
     """Every SPEC 10 figure over these evenings, in time linear in the seats and rounds played."""
     ordered = in_order(evenings)
-    figures: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(FIGURES, 0))
+    figures: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys((*FIGURES, *TIEN_LEN_FIGURES), 0))
     totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     running: dict[int, list[tuple[int, int]]] = {}
     money: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
@@ -210,10 +227,15 @@ def add_evening(
         line["games"] += games
         line["net_score"] += evening.net_score(index)
         for round_ in evening.rounds:
+            line["real_losses"] += round_.real_losses[index]
+            if round_.ranks:
+                add_tien_len(line, round_, index)
+                continue
+            if not round_.cards:  # typed scores (SPEC 15): counted in net and games only
+                continue
             cards_left = round_.cards[index]
             line["wins"] += cards_left == 0
             line["fries"] += is_fried(cards_left, round_.fry_from)
-            line["real_losses"] += round_.real_losses[index]
     if not games:
         return
     for index, player in enumerate(evening.players):
@@ -222,6 +244,16 @@ def add_evening(
                 pair = totals[player, other]
                 pair[0] += games
                 pair[1] += evening.pairwise[index][other_index] if evening.pairwise else 0
+
+
+def add_tien_len(line: dict[str, int], round_: SeasonRound, index: int) -> None:
+    """A Tiến lên hand's figures for one player: a first is a win; the last rank, killed, instant."""
+    rank = round_.ranks[index]
+    line["wins"] += rank == 1
+    line["firsts"] += rank == 1
+    line["lasts"] += rank == max(round_.ranks) and rank != 1
+    line["killed"] += index in round_.killed
+    line["instant_wins"] += round_.instant == index
 
 
 SORTABLE: Final = ("name", "rating", *FIGURES, *(f"{figure}_per_game" for figure in RATES))

@@ -31,6 +31,7 @@ from rounds.public import (
 )
 from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import real_losses
+from rounds.rules.tien_len_hand import TienLenHand, tien_len_ranks
 
 
 def season_link(sender: object, *, session: object, **kwargs: object) -> dict | None:
@@ -183,15 +184,14 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
             Cast("rules_json", TextField()),
             Cast("cards", TextField()),
             Cast("penalties", TextField()),
+            Cast("hand", TextField()),
         )
     )
     # The JSON columns are parsed in one go: row by row was most of the cost of a long season.
     # A season holds a few sets of rules over thousands of rounds: each read once.
-    stored = json.loads("[" + ",".join(f"[{row[4]},{row[5]}]" for row in rows) + "]")
+    stored = json.loads("[" + ",".join(f"[{row[4]},{row[5]},{row[6] or 'null'}]" for row in rows) + "]")
     fried: dict[str, int | None] = {}
-    for (session_id, winner, covering, rules, _cards, _penalties), (cards, penalties) in zip(
-        rows, stored, strict=True
-    ):
+    for (session_id, winner, covering, rules, *_), (cards, penalties, hand) in zip(rows, stored, strict=True):
         if rules not in fried:
             fried[rules] = RoundRules.from_json(json.loads(rules)).fry_from
         rounds[session_id].append(
@@ -200,9 +200,16 @@ def season_rounds_of(found: QuerySet) -> dict[int, list[SeasonRound]]:
                 # By place, what each paid: their place's amount, or all of them when covering.
                 real_losses=tuple(real_losses(penalties, winner=winner, covering=covering)),
                 fry_from=fried[rules],
+                **({} if hand is None or "scores" in hand else tien_len_facts(hand, len(penalties))),
             )
         )
     return rounds
+
+
+def tien_len_facts(hand: dict, players: int) -> dict:
+    """A stored Tiến lên hand as the season reads it: ranks, who was killed, who won on the deal."""
+    played = TienLenHand.stored(hand, players=players)
+    return {"ranks": tien_len_ranks(played), "killed": played.killed, "instant": played.instant}
 
 
 def evening_of(
@@ -252,6 +259,7 @@ def season_json(season: Season, names: dict[int, str], ratings: Ratings | None =
     """API.md's season reply: players by group player id; head to head by index in `players`;
     each player's `rating` (SPEC 12) when `ratings` are given."""
     position = {line.player: index for index, line in enumerate(season.lines)}
+    tien_len = any(round_.ranks for evening in season.evenings for round_ in evening.rounds)
     players = []
     for line in season.lines:
         players.append(
@@ -264,6 +272,11 @@ def season_json(season: Season, names: dict[int, str], ratings: Ratings | None =
                 "fries": line.fries,
                 "real_losses": line.real_losses,
                 "net_score": line.net_score,
+                **(
+                    {figure: getattr(line, figure) for figure in season_rules.TIEN_LEN_FIGURES}
+                    if tien_len
+                    else {}
+                ),
                 "per_game": {figure: rate_json(line.per_game(figure)) for figure in season_rules.RATES},
                 "rival": position.get(season.rival(line.player, names)),
                 "nemesis": position.get(season.nemesis(line.player, names)),

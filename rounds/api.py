@@ -28,6 +28,7 @@ from rounds.payments import check_payable, transfer_mark_paid
 from rounds.presets import PRESETS
 from rounds.ratelimit import lock_counted, rate_limited
 from rounds.replies import write_reply
+from rounds.rules.tien_len_hand import HAND_KEYS
 from rounds.selectors import (
     HOUSE,
     Viewer,
@@ -110,7 +111,8 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse(grant.as_json())
 
 
-ROUND_FIELDS = {"cards", "twos", "covering", "request_id", "release_lock"}
+ENTRY_FIELDS = {"cards", "twos", "covering", "spade_two", "bombs", "scores", *HAND_KEYS}  # a hand of any mode
+ROUND_FIELDS = {*ENTRY_FIELDS, "request_id", "release_lock"}
 
 
 def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> HttpResponse:
@@ -163,7 +165,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
 def preview(request: HttpRequest, key: str) -> JsonResponse:
     """Score a round without storing it (no lock needed): the entry panel's live preview."""
     session, _viewer = open_session(key)
-    body = json_body(request, allowed={"cards", "twos", "covering", "number"})
+    body = json_body(request, allowed={*ENTRY_FIELDS, "number"})
     entry = clean_round_entry(body)
     return JsonResponse({"round": round_preview(session, entry, number=body.get("number"))})
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import RoundRules
+from rounds.rules.tien_len_settings import Item
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -29,6 +31,8 @@ def rounds_csv(state: dict) -> str:
     winner gave the house and the house's running total.
     """
     names = [neutralised(player["name"]) for player in state["players"]]
+    if state["settings"].get("game") == Game.TIEN_LEN:
+        return tien_len_csv(state, names)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     house = "house" in state  # paying by place: the house's share and running total, last
@@ -59,6 +63,49 @@ def rounds_csv(state: dict) -> str:
                 covering,
                 rule,
                 *([round_.get("house", 0), house_total] if house else []),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def tien_len_csv(state: dict, names: list[str]) -> str:
+    """A Tiến lên session: round number, per player the place they went out in (an instant win:
+    the winner 1, nobody else placed), score and running total, then the hand's events in words:
+    who was killed, what was left in hand, the chops (chopper < chopped: items) and who won on
+    the deal. Item names as the API's (black_two, four_of_a_kind...)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(
+        ["round"]
+        + [f"{name} place" for name in names]
+        + [f"{name} score" for name in names]
+        + [f"{name} total" for name in names]
+        + ["killed", "left in hand", "chops", "instant win"]
+    )
+    for round_ in state["rounds"]:
+        order = round_["order"]
+        places = [order.index(player) + 1 if player in order else "" for player in range(len(names))]
+        if round_["instant"] is not None:
+            places[round_["instant"]] = 1
+        left = [
+            f"{names[held['player']]}: "
+            + " ".join(f"{item.value} {held[item.value]}" for item in Item if held[item.value])
+            for held in round_["left"]
+        ]
+        chops = [
+            f"{names[chop['by']]} < {names[chop['from']]}: {' '.join(chop['items'])}"
+            for chop in round_["chops"]
+        ]
+        writer.writerow(
+            [
+                round_["number"],
+                *places,
+                *round_["scores"],
+                *round_["totals_after"],
+                "; ".join(names[player] for player in round_["killed"]),
+                "; ".join(left),
+                "; ".join(chops),
+                "" if round_["instant"] is None else names[round_["instant"]],
             ]
         )
     return buffer.getvalue()

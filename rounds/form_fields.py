@@ -45,6 +45,10 @@ FORM_FIELDS: dict[Kind, Callable[..., forms.Field]] = {
     Kind.COUNT: lambda setting, **common: forms.IntegerField(
         min_value=setting.minimum, max_value=setting.maximum, **common
     ),
+    # A threshold: its number typed, left empty for off.
+    Kind.FROM: lambda setting, **common: forms.IntegerField(
+        min_value=setting.minimum, max_value=setting.maximum, **common
+    ),
     Kind.AMOUNT: lambda setting, **common: forms.IntegerField(
         min_value=0, max_value=MAX_TYPED_AMOUNT, **common
     ),
@@ -80,6 +84,7 @@ def scoring_own() -> tuple[fields.Setting, ...]:
 PARTIALS = {
     Kind.CHOICE: "choice",
     Kind.COUNT: "number",
+    Kind.FROM: "number",
     Kind.AMOUNT: "number",
     Kind.FLAG: "flag",
     Kind.NAME: "text",

@@ -30,8 +30,10 @@ from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
 from rounds.rules import fields
 from rounds.rules.fields import Kind
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import MAX_PLAYERS, Mode, Refusal
 from rounds.rules.scoring import RoundEntry
+from rounds.rules.tien_len_settings import TienLenRules
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12
@@ -49,6 +51,10 @@ MODE, TIERS, TWOS = fields.BY_NAME["mode"], fields.BY_NAME["tiers"], fields.TWOS
 PLACE_PARTS = fields.PLACES.parts
 PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
+TIEN_LEN = fields.BY_NAME["tien_len"]
+TIEN_LEN_DEFAULTS = TienLenRules().to_json()
+TIEN_LEN_TYPED = tuple(part for part in TIEN_LEN.parts if part.kind is Kind.COUNT)  # A, B, K, I, C
+TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
 TWOS_OFF = "off"
 TWOS_CHOICES = [
     (TWOS_OFF, pgettext_lazy("twos rule", "Off")),
@@ -68,13 +74,24 @@ def times_text(rate: int, base: int) -> str:
 
 def form_values(settings: dict) -> dict:
     """Settings the way the form shows them, from their API shape (a preset's, a state's): a base
-    rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows."""
+    rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows; a
+    Tiến lên game its own numbers beside Big Two's defaults (the form keeps both games' fields)."""
+    if settings.get("game") == Game.TIEN_LEN:
+        tien_len = settings.get("tien_len") or TIEN_LEN_DEFAULTS
+        big_two = form_values(DEFAULT_PRESET.as_json() | {"rounds": settings.get("rounds")})
+        return (
+            big_two
+            | {"game": Game.TIEN_LEN.value}
+            | {part.name: tien_len[part.name] for part in TIEN_LEN_TYPED}
+        )
     tiers = settings["tiers"]
     base = tiers[0][1]
     twos = settings.get("twos") or {}
     places = DEFAULT_PLACES | (settings.get("places") or {})
     rounds, target = settings.get("rounds"), settings.get("target")
     return {
+        "game": Game.BIG_TWO.value,
+        **{part.name: TIEN_LEN_DEFAULTS[part.name] for part in TIEN_LEN_TYPED},
         "mode": settings["mode"],
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
@@ -105,10 +122,17 @@ def initial_from_state(settings: dict) -> dict:
     """The settings form of a running session, from its state payload."""
     values = form_values(settings)
     return as_initial(values) | {
-        setting.name: "" if settings[setting.name] is None else settings[setting.name]
+        setting.name: typed_value(settings.get(setting.name, setting.default))
         for setting in typed_settings()
-        if setting.name in settings and setting.name not in values
+        if setting.name not in values and (setting.name in settings or not setting.always_shown)
     }
+
+
+def typed_value(value: object) -> object:
+    """A setting's value as its field holds it: empty for null, a threshold's number."""
+    if value is None:
+        return ""
+    return value["from"] if isinstance(value, dict) and "from" in value else value
 
 
 def presets_for_page() -> list[dict]:
@@ -278,12 +302,24 @@ class SettingsForm(forms.Form):
             value = data.get(setting.name)
             if setting.kind is Kind.CHOICE and not value:
                 continue  # a page from before the choice existed keeps it
-            if Mode(data["mode"]) in setting.modes:
+            if setting.kind is Kind.FROM:  # a threshold typed, or empty for off
+                self.changes[setting.name] = None if value is None else {"from": value}
+            elif Mode(data["mode"]) in setting.modes:
                 self.changes[setting.name] = (
                     value.strip() if setting.kind is Kind.NAME else value or setting.default
                 )
         if data["mode"] == BY_PLACE:
             self.changes["places"] = self.places(data)
+        if data.get("game") == Game.TIEN_LEN:  # its own rules: Big Two's fields are left as they are
+            self.changes = {
+                name: value for name, value in self.changes.items() if name not in TIEN_LEN_UNUSED
+            } | {
+                "game": Game.TIEN_LEN.value,
+                "tien_len": {
+                    part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None
+                },
+                "target": None,
+            }
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))
         try:

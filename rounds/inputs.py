@@ -13,6 +13,7 @@ from rounds.models import MAX_DEVICE_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.rules import fields
 from rounds.rules.fields import Kind, Setting
+from rounds.rules.mode import Game
 from rounds.rules.names import (
     MAX_NAME_LENGTH,
     PLAYER_NAME,
@@ -33,6 +34,8 @@ from rounds.rules.ruleset import (
     is_whole_number,
 )
 from rounds.rules.scoring import RoundEntry
+from rounds.rules.tien_len_hand import HAND_KEYS
+from rounds.rules.tien_len_settings import TienLenRules
 from rounds.rules.tiers import validate_tiers
 
 MAX_VALUE_PER_POINT = Decimal("1000000")
@@ -208,9 +211,16 @@ def clean_twos_rule(raw: object, setting: Setting) -> dict | None:
 def clean_rules(raw: Mapping[str, object], rules: RoundRules) -> RoundRules:
     """The rule fields sent applied to `rules`, each checked as its declaration says, in its order."""
     changed = rules.to_json()
+    unused: tuple[str, ...] = ()  # what the game or mode does not use, sent null: left alone
+    if raw.get("game", rules.game) == Game.TIEN_LEN:
+        unused = fields.NOT_TIEN_LEN
+    elif raw.get("mode", rules.mode) == Mode.OWN_SCORES:
+        unused = fields.NOT_OWN_SCORES
     for setting in fields.RULES:
-        if setting.name in raw:
+        if setting.name in raw and not (setting.name in unused and raw[setting.name] is None):
             changed[setting.name] = clean_rule(raw[setting.name], setting, rules)
+    if changed.get("game") == Game.BIG_TWO and changed["mode"] == Mode.TIEN_LEN:
+        changed["mode"] = RoundRules().mode  # back to Big Two from Tiến lên: its default mode
     rules = RoundRules.from_json(changed)
     if rules.by_place and rules.counts_twos:
         raise ServiceError(
@@ -232,7 +242,18 @@ RULE_CLEANERS: dict[Kind, Callable[[object, Setting, RoundRules], object]] = {
     Kind.TIERS: lambda raw, _setting, _rules: [list(tier) for tier in validate_tiers(raw)],
     Kind.PLACES: lambda raw, _setting, rules: check_places(raw, base=rules.places).to_json(),
     Kind.TWOS: lambda raw, setting, _rules: clean_twos_rule(raw, setting),
+    Kind.PARTS: lambda raw, _setting, rules: TienLenRules.from_json(raw, base=rules.tien_len).to_json(),
+    Kind.FROM: lambda raw, setting, _rules: clean_from(raw, setting),
 }
+
+
+def clean_from(raw: object, setting: Setting) -> dict | None:
+    """A threshold as {"from": N} within the setting's bounds, or null: off."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != {"from"} or not within(raw["from"], setting):
+        raise ServiceError(setting.refusal, field=setting.name)
+    return {"from": raw["from"]}
 
 
 def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = None) -> SessionSettings:
@@ -247,6 +268,7 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
                 preset=shown(raw["preset"]),
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
+    check_game(raw, settings)
     changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
     for setting in fields.SESSION:
         if setting.name in raw:
@@ -265,8 +287,37 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
     return settings
 
 
+def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:
+    """The game's own settings only (SPEC 14): in Tiến lên, nothing that scores by cards left;
+    in Big Two, no Tiến lên settings. A null (or "", false) is a setting left alone."""
+    game = raw.get("game", base.rules.game)
+    mode = raw.get("mode", base.rules.mode) if "preset" not in raw else raw.get("mode")
+    if game != Game.TIEN_LEN and mode == Mode.OWN_SCORES:
+        for name in fields.NOT_OWN_SCORES:
+            if raw.get(name) not in (None, "", False):
+                raise ServiceError(fields.NOT_IN_OWN_SCORES, field=name, name=name)
+    elif raw.get("zero_sum") is not None and game != Game.TIEN_LEN:
+        raise ServiceError(fields.ONLY_OWN_SCORES, field="zero_sum", name="zero_sum")
+    if game == Game.TIEN_LEN:
+        if raw.get("mode") not in (None, Mode.TIEN_LEN):
+            raise ServiceError(fields.NOT_IN_TIEN_LEN, field="mode", name="mode")
+        for name in fields.NOT_TIEN_LEN:
+            if raw.get(name) not in (None, "", False):
+                raise ServiceError(fields.NOT_IN_TIEN_LEN, field=name, name=name)
+    elif game == Game.BIG_TWO and raw.get("tien_len") is not None:
+        raise ServiceError(fields.ONLY_TIEN_LEN, field="tien_len", name="tien_len")
+
+
 def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
-    """The shape of a round; the rules (counts per player, one winner) are scoring's to check."""
+    """The shape of a round; the rules (counts per player, one winner) are scoring's to check.
+    A Tiến lên hand (any of its keys sent) is checked whole by rounds/rules/hands.py."""
+    if "scores" in raw:  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
+        sent = () if raw.get("cards") is None else (raw["cards"],)
+        return RoundEntry(cards=sent, hand={"scores": raw["scores"]})  # type: ignore[arg-type]
+    if any(key in raw for key in HAND_KEYS):
+        hand = {key: raw[key] for key in HAND_KEYS if key in raw}
+        sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
+        return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
     cards = raw.get("cards")
     if not isinstance(cards, list):
         raise ServiceError(
@@ -279,6 +330,8 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
         cards=tuple(cards),
         twos=tuple(twos) if twos is not None else None,
         covering=raw.get("covering"),  # type: ignore[arg-type]
+        spade_two=raw.get("spade_two"),  # type: ignore[arg-type]
+        bombs=0 if raw.get("bombs") is None else raw["bombs"],  # type: ignore[arg-type]
     )
 
 

@@ -205,6 +205,9 @@ class Round(RulesColumns):
     # kept) and how the round scored under its rules, stored when written so no read scores it again.
     cards = models.JSONField(default=list)
     twos = models.JSONField(null=True, blank=True)
+    hand = models.JSONField(null=True, blank=True)  # a Tiến lên hand (TienLenHand.to_json()); cards []
+    spade_two = models.PositiveSmallIntegerField(null=True, blank=True)  # the loser holding the ♠2
+    bombs = models.PositiveSmallIntegerField(default=0)  # bombs played in the hand (SPEC 15)
     winner = models.PositiveSmallIntegerField(default=0)
     penalties = models.JSONField(default=list)
     scores = models.JSONField(default=list)
@@ -234,7 +237,7 @@ class Round(RulesColumns):
     @property
     def entry(self) -> RoundEntry:
         """The round as the table reported it."""
-        return RoundEntry.stored(self.cards, self.twos, self.covering)
+        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand, self.spade_two, self.bombs)
 
 
 class RoundVersion(models.Model):
@@ -261,6 +264,9 @@ class RoundVersion(models.Model):
     cards = models.JSONField()
     twos = models.JSONField(null=True, blank=True)
     covering = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand = models.JSONField(null=True, blank=True)  # a Tiến lên hand, as Round.hand
+    spade_two = models.PositiveSmallIntegerField(null=True, blank=True)
+    bombs = models.PositiveSmallIntegerField(default=0)
     scores = models.JSONField()
     rules = models.JSONField()
     device = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
@@ -275,7 +281,7 @@ class RoundVersion(models.Model):
 
     @property
     def entry(self) -> RoundEntry:
-        return RoundEntry.stored(self.cards, self.twos, self.covering)
+        return RoundEntry.stored(self.cards, self.twos, self.covering, self.hand, self.spade_two, self.bombs)
 
 
 class EntryLock(models.Model):

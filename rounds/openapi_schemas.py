@@ -7,9 +7,13 @@ from __future__ import annotations
 from rounds.inputs import MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.rules import fields
+from rounds.rules.doubling import MAX_BOMBS
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.ruleset import MAX_CARDS
+from rounds.rules.own_scores import MOST as OWN_MOST
+from rounds.rules.ruleset import MAX_CARDS, Mode
+from rounds.rules.tien_len_hand import MOST_CHOPS
+from rounds.rules.tien_len_settings import MOST_HELD, Item
 
 NULL = {"type": "null"}
 
@@ -39,6 +43,44 @@ BOOLEAN = {"type": "boolean"}
 MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
 COUNTS = array(INTEGER, minItems=2, maxItems=4)
 PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
+PLAYERS = array(PLAYER_INDEX, maxItems=4)
+
+# A Tiến lên hand (API.md): in a body every key optional (null or [] for none); shown, every key.
+HELD = obj(
+    {
+        "player": PLAYER_INDEX,
+        **{item.value: {"type": "integer", "minimum": 0, "maximum": MOST_HELD[item]} for item in Item},
+    },
+    required=("player",),
+)
+CHOP = obj(
+    {
+        "by": PLAYER_INDEX,
+        "from": PLAYER_INDEX,
+        "items": array({"enum": [item.value for item in Item]}, minItems=1),
+    },
+    required=("by", "from", "items"),
+    closed=True,
+)
+HAND_SHOWN = {
+    "order": PLAYERS,
+    "killed": PLAYERS,
+    "left": array(HELD, maxItems=4),
+    "chops": array(CHOP, maxItems=MOST_CHOPS),
+    "instant": nullable(PLAYER_INDEX),
+}
+HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
+# Our own scores (SPEC 15): each player's score as typed.
+OWN_SCORES = {
+    "scores": nullable(
+        array({"type": "integer", "minimum": -OWN_MOST, "maximum": OWN_MOST}, minItems=2, maxItems=4)
+    )
+}
+# 锄大地's doublings of a hand (SPEC 15): who held the ♠2, the bombs played.
+DOUBLINGS = {
+    "spade_two": nullable(PLAYER_INDEX),
+    "bombs": {"type": "integer", "minimum": 0, "maximum": MAX_BOMBS},
+}
 
 
 # --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
@@ -78,9 +120,17 @@ def value_schema(setting: Setting) -> dict:
                     for part in setting.parts
                 ]
             }
-        case Kind.PLACES:  # each key optional in a body, all present in a reply
+        case Kind.FROM:
+            count = {"type": "integer", "minimum": setting.minimum, "maximum": setting.maximum}
+            return obj({"from": count}, required=("from",), closed=True)
+        case Kind.PLACES | Kind.PARTS:  # each key optional in a body, all present in a reply
             return obj({part.name: value_schema(part) for part in setting.parts}, closed=True)
     raise ValueError(setting.kind)
+
+
+def in_every_game(setting: Setting) -> bool:
+    """Shown in every state, whichever the game (Tiến lên has no tiers nor twos)."""
+    return setting.always_shown and Mode.TIEN_LEN in setting.modes
 
 
 def input_schema(setting: Setting) -> dict:
@@ -91,6 +141,8 @@ def input_schema(setting: Setting) -> dict:
 
 
 def shown_schema(setting: Setting) -> dict:
+    if setting.name == "mode":  # a body picks Big Two's modes; Tiến lên's is set by its game
+        return {"enum": [mode.value for mode in Mode]}
     return nullable(value_schema(setting)) if setting.nullable else value_schema(setting)
 
 
@@ -98,7 +150,7 @@ PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "h
 # A round's rules; its covering style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
     {setting.name: shown_schema(setting) for setting in fields.RULES},
-    required=tuple(setting.name for setting in fields.RULES if setting.always_shown),
+    required=("mode",),  # the rest as the game has them (a Tiến lên round: game, mode and tien_len)
 )
 REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
 DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
@@ -120,16 +172,18 @@ SCHEMAS = {
             "description": STRING,
             **{setting.name: shown_schema(setting) for setting in fields.PRESET},
         },
-        required=("id", "name", *(setting.name for setting in fields.PRESET if setting.always_shown)),
+        required=("id", "name", *(setting.name for setting in fields.PRESET if in_every_game(setting))),
     ),
     "Settings": obj(
         {setting.name: shown_schema(setting) for setting in fields.SETTINGS},
-        required=tuple(setting.name for setting in fields.SETTINGS if setting.always_shown),
+        required=tuple(setting.name for setting in fields.SETTINGS if in_every_game(setting)),
     ),
     "Round": obj(
         {
             "number": {"type": "integer", "minimum": 1},
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
+            **HAND_SHOWN,
+            **DOUBLINGS,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "winner": PLAYER_INDEX,
@@ -145,7 +199,8 @@ SCHEMAS = {
     "DeletedRound": obj(
         {
             "number": INTEGER,
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),
+            **HAND_SHOWN,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "scores": COUNTS,
@@ -156,7 +211,10 @@ SCHEMAS = {
     ),
     "Preview": obj(
         {
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),
+            **HAND_SHOWN,
+            "payments": array(obj({"from": PLAYER_INDEX, "to": PLAYER_INDEX, "amount": INTEGER})),
+            "ranks": COUNTS,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "winner": PLAYER_INDEX,
@@ -283,7 +341,8 @@ SCHEMAS = {
             "lineage": STRING,
             "number": {"type": "integer", "minimum": 1},
             "action": {"enum": ["added", "edited", "rescored", "deleted", "restored"]},
-            "cards": COUNTS,
+            "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
+            **HAND_SHOWN,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "scores": COUNTS,
@@ -303,7 +362,7 @@ SCHEMAS = {
                     {
                         "action": STRING,
                         "number": INTEGER,
-                        "cards": COUNTS,
+                        "cards": nullable(COUNTS),
                         "scores": COUNTS,
                         "device": STRING,
                         "at": {"type": "string"},
@@ -346,10 +405,12 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **DOUBLINGS,
+            **OWN_SCORES,
+            **HAND_INPUT,  # Tiến lên: order (or instant alone) instead of cards
             "request_id": REQUEST_ID,
             "release_lock": BOOLEAN,
         },
-        required=("cards",),
         closed=True,
     ),
     "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
@@ -359,9 +420,11 @@ BODIES = {
             "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
             "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
             "covering": nullable(PLAYER_INDEX),
+            **DOUBLINGS,
+            **OWN_SCORES,
+            **HAND_INPUT,
             "number": nullable({"type": "integer", "minimum": 1}),
         },
-        required=("cards",),
         closed=True,
     ),
     "TransferPaid": obj(

@@ -8,6 +8,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from rounds.rules import fields
+from rounds.rules.doubling import DEFAULT_SPADE_TWO_FROM
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, Mode, Places, RoundRules, Tiers, Twos
 from rounds.rules.tiers import house_tiers
 
@@ -25,7 +27,11 @@ class Preset:
 
     def as_json(self) -> dict:
         """Its name and what it sets (rounds/rules/fields.py: the settings a quick setup sets)."""
-        shown = self.rules.to_json() | {"rounds": self.rounds, "target": self.target}
+        shown = (
+            {"game": self.rules.game.value}
+            | self.rules.to_json()
+            | {"rounds": self.rounds, "target": self.target}
+        )
         return {
             "id": self.id,
             "name": str(self.name),
@@ -35,6 +41,8 @@ class Preset:
 
 
 HONG_KONG_TIERS: Tiers = ((1, 1), (8, 2), (10, 3), (13, 4))
+CHU_DA_DI_TIERS: Tiers = ((1, 1), (8, 2), (10, 3), (13, 4))  # SPEC 15
+CAPSA_BANTING_TIERS: Tiers = ((1, 1), (9, 2), (13, 3))
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
@@ -111,6 +119,30 @@ PRESETS: tuple[Preset, ...] = (
             " more, and then the winner gives 100 to the house."
         ),
         RoundRules(Mode.BY_PLACE, FLAT_TIERS, places=Places()),
+    ),
+    Preset(
+        "chu-da-di",
+        _("锄大地 (Chinese Big Two)"),
+        _(
+            "Winner takes all: ×2 from 8 cards, ×3 from 10, ×4 for 13; a loser holding the ♠2 with 8 or"
+            " more pays double, and each bomb doubles every payment."
+        ),
+        RoundRules(Mode.WINNER_TAKES_ALL, CHU_DA_DI_TIERS, spade_two=DEFAULT_SPADE_TWO_FROM, bombs=True),
+    ),
+    Preset(
+        "capsa-banting",
+        _("Capsa Banting"),
+        _("Winner takes all: 1 a card up to 8, ×2 from 9 cards, ×3 for 13."),
+        RoundRules(Mode.WINNER_TAKES_ALL, CAPSA_BANTING_TIERS),
+    ),
+    Preset(
+        "tien-len",
+        _("Tiến lên (miền Nam)"),
+        _(
+            "By the order out: the last pays the first 2, the third pays the second 1; killed players"
+            " (cóng), 2s left (thối), chops (chặt) and instant wins (tới trắng) count."
+        ),
+        RoundRules(game=Game.TIEN_LEN),
     ),
 )
 

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 from rounds.jsonapi import endpoint, open_session
 from rounds.labels import house_label, money, plain_money, signed
 from rounds.models import Session
+from rounds.rules.mode import Game
 from rounds.rules.recap_image import recap_png
-from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, parties
+from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, killed_counts, parties
 from rounds.selectors import Viewer
 from rounds.state import table_state
 
@@ -30,8 +31,9 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
     names = [player["name"] for player in state["players"]]
     played = len(state["rounds"])
     day = date_format(session.created_at, pgettext("summary date", "j M"))
+    tien_len = state["settings"].get("game") == Game.TIEN_LEN
     lines = [
-        Line("title", _("Big Two · %(date)s") % {"date": day}),
+        Line("title", (_("Tiến lên · %(date)s") if tien_len else _("Big Two · %(date)s")) % {"date": day}),
         Line(
             "subtitle",
             (
@@ -86,12 +88,14 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
                     colour=moment.player,
                 )
             )
-        lines.append(Line("heading", _("Fries")))
-        fried = [(count, player) for player, count in enumerate(fries(state)) if count]
+        # Tiến lên has no cards left to fry: who was killed (cóng) instead.
+        lines.append(Line("heading", _("Killed (cóng)") if tien_len else _("Fries")))
+        counted = killed_counts(state) if tien_len else fries(state)
+        fried = [(count, player) for player, count in enumerate(counted) if count]
         for count, player in sorted(fried, key=lambda item: (-item[0], item[1])):
             lines.append(Line("row", names[player], str(count), colour=player))
         if not fried:
-            lines.append(Line("note", _("Nobody was fried.")))
+            lines.append(Line("note", _("Nobody was killed.") if tien_len else _("Nobody was fried.")))
         back = comeback(state)
         lines.append(Line("heading", _("Biggest comeback")))
         if back is None:

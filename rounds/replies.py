@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rounds.models import Round, RoundVersion, Session
+from rounds.rules.hands import shown_hand
 from rounds.selectors import Viewer
 from rounds.state import state_after_write
 
@@ -69,4 +70,5 @@ def deleted_round(session: Session, number: int, version_id: int | None) -> dict
         "scores": version.scores,
         "rules": version.rules,
         "deleted": True,
+        **shown_hand(version.hand),
     }

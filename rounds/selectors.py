@@ -16,7 +16,8 @@ from django.conf import settings
 from rounds.clock import clock
 from rounds.errors import RoundMissing
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Player, Round, RoundVersion, Session
-from rounds.rules import scoring
+from rounds.rules import hands
+from rounds.rules.hands import shown_hand
 from rounds.rules.ruleset import Mode, is_whole_number
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, session_totals
@@ -72,6 +73,9 @@ def entry_of(round_: Round, hands: list[tuple[int, int | None]]) -> RoundEntry:
         cards=tuple(cards_left for cards_left, _ in hands),
         twos=tuple(twos_held or 0 for _, twos_held in hands) if counts_twos else None,
         covering=round_.covering,
+        hand=round_.hand,
+        spade_two=round_.spade_two,
+        bombs=round_.bombs,
     )
 
 
@@ -101,7 +105,7 @@ def scored_session(session: Session) -> ScoredSession:
     scored = []
     for round_ in rounds:
         entry = entry_of(round_, stored_hands(round_))
-        scored.append((round_, entry, scoring.score_round(entry, names, round_.rules)))
+        scored.append((round_, entry, hands.score_round(entry, names, round_.rules)))
     return ScoredSession(players=players, rounds=scored)
 
 
@@ -137,6 +141,7 @@ def version_json(version: RoundVersion) -> dict:
         "scores": version.scores,
         "rules": version.rules,
         "device": version.device,
+        **shown_hand(version.hand),
         "at": version.created_at.isoformat(),
     }
 

@@ -33,6 +33,7 @@ from rounds.models import (
 )
 from rounds.rules import fields
 from rounds.rules.fields import Kind
+from rounds.rules.hands import shown_hand
 from rounds.rules.ruleset import Mode
 from rounds.rules.settlement import Settlement, settle
 from rounds.rules.standings import next_round, points_to_target, standings, target_losers
@@ -58,7 +59,7 @@ def settings_json(session: Session) -> dict:
     """The rules, then each of the session's own settings (rounds/rules/fields.py) the state
     shows in this mode, as the API takes them back."""
     rules = session.rules
-    shown = rules.to_json()
+    shown = {"game": rules.game.value} | rules.to_json()
     for setting in fields.SESSION:
         if setting.always_shown or rules.mode in setting.modes:
             value = session.own_setting(setting)
@@ -141,6 +142,10 @@ def round_json(stored: dict, running: list[int], rules: dict) -> dict:
         "rules": rules,
         "edited": bool(stored["edited"]),
         **({"house": stored["house"]} if "places" in rules else {}),
+        **shown_hand(stored.get("hand")),
+        # 锄大地's doublings, where the round's rules play them (SPEC 15).
+        **({"spade_two": stored["spade_two"]} if "spade_two" in rules else {}),
+        **({"bombs": stored["bombs"]} if "bombs" in rules else {}),
     }
 
 
@@ -170,15 +175,20 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             Cast("penalties", TextField()),
             Cast("scores", TextField()),
             Cast("rules_json", TextField()),
+            Cast("hand", TextField()),
+            "spade_two",
+            "bombs",
         )
     )
     parsed = json.loads(
-        "[" + ",".join("[" + ",".join(text or "null" for text in row[5:9]) + "]" for row in rows) + "]"
+        "["
+        + ",".join("[" + ",".join(text or "null" for text in (*row[5:9], row[10])) + "]" for row in rows)
+        + "]"
     )
     rules: dict[str, dict] = {}  # an evening has a few sets of rules, shared by its rounds
     running: list[int] = known[-1]["totals_after"] if known else []
     rounds = list(known)
-    for row, (cards, twos, penalties, scores) in zip(rows, parsed, strict=True):
+    for row, (cards, twos, penalties, scores, hand) in zip(rows, parsed, strict=True):
         number, covering, winner, edited, house = row[:5]
         rules_key = row[9]
         if rules_key not in rules:
@@ -194,6 +204,9 @@ def stored_rounds(session: Session, known: list[dict] | None = None) -> list[dic
             "scores": scores,
             "edited": edited,
             "house": house,
+            "hand": hand,
+            "spade_two": row[11],
+            "bombs": row[12],
         }
         rounds.append(round_json(stored, running, rules[rules_key]))
     return rounds
@@ -212,7 +225,20 @@ def rounds_with(session: Session, known: list[dict] | None, written: Round | Non
     return [*known, round_json(stored, running, rules)]
 
 
-ROUND_FIELDS = ("number", "cards", "twos", "covering", "winner", "penalties", "scores", "edited", "house")
+ROUND_FIELDS = (
+    "number",
+    "cards",
+    "twos",
+    "covering",
+    "winner",
+    "penalties",
+    "scores",
+    "edited",
+    "house",
+    "hand",
+    "spade_two",
+    "bombs",
+)
 
 
 def shared_state(

@@ -58,13 +58,24 @@ def validator(name):
     return Draft202012Validator(schema)
 
 
-def test_real_replies_match_the_schemas(api):
-    created = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], "value_per_point": "0.5"}).json()
+# A Big Two round and a Tiến lên hand (API.md), each with a body the API refuses.
+GAMES = {
+    "big_two": ({}, {"cards": [3, 0, 5]}, {"cards": [3, 3, 5]}),
+    "tien_len": ({"game": "tien_len"}, {"order": [1, 0, 2], "killed": [2]}, {"order": [0, 0, 1]}),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_real_replies_match_the_schemas(api, game):
+    settings, hand, refused = GAMES[game]
+    body = {"players": ["Ann", "Ben", "Cat"], "value_per_point": "0.5", **settings}
+    created = api.post("/api/sessions", body).json()
     validator("State").validate(created)
     key = created["id"]
     grant = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()
     validator("LockGrant").validate(grant)
-    added = api.post(f"/api/sessions/{key}/rounds", {"cards": [3, 0, 5]}, token=grant["token"]).json()
+    added = api.post(f"/api/sessions/{key}/rounds", hand, token=grant["token"]).json()
+    validator("Preview").validate(api.post(f"/api/sessions/{key}/preview", hand).json()["round"])
     validator("RoundReply").validate(added)
     validator("History").validate(api.get(f"/api/sessions/{key}/rounds/1/history").json())
     deleted = api.delete(f"/api/sessions/{key}/rounds/1", token=grant["token"]).json()
@@ -76,7 +87,7 @@ def test_real_replies_match_the_schemas(api):
     validator("RoundReply").validate(restored)
     undo = f"/api/sessions/{key}/history/{restored['version_id']}/undo"
     validator("RoundReply").validate(api.post(undo, token=grant["token"]).json())
-    refusal = api.post(f"/api/sessions/{key}/rounds", {"cards": [3, 3, 5]}, token=grant["token"]).json()
+    refusal = api.post(f"/api/sessions/{key}/rounds", refused, token=grant["token"]).json()
     validator("Error").validate(refusal)
     with pytest.raises(Exception, match="required"):
         validator("State").validate({"players": []})

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from rounds.rules.mode import BY_CARDS
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import Mode, Places, RoundRules, gettext_noop
 from rounds.rules.setting import Kind, Setting, declarations
@@ -29,7 +30,8 @@ from rounds.rules.setting import Kind, Setting, declarations
 DEFAULT_PLACES: Final = Places()
 
 SETTINGS: Final[tuple[Setting, ...]] = (
-    *declarations(RoundRules),  # a round's own rules, declared on their fields
+    # A round's own rules, declared on their fields; the game first (it says which of them apply).
+    *sorted(declarations(RoundRules), key=lambda setting: setting.name != "game"),
     Setting(
         "rounds",
         Kind.COUNT,
@@ -79,6 +81,7 @@ SETTINGS: Final[tuple[Setting, ...]] = (
         Kind.FLAG,
         False,
         label=gettext_noop("Covering (the assistant rule): one loser a round may be marked as covering"),
+        modes=BY_CARDS,
         refusal=gettext_noop("covering_rule: give true or false"),
         panel=True,
     ),
@@ -106,3 +109,21 @@ ONLY_BY_PLACE: Final = tuple(setting.name for setting in SETTINGS if setting.mod
 NOT_BY_PLACE: Final = gettext_noop(
     "%(name)s applies only when paying by place (mode by_place), not in %(mode)s"
 )
+GAME: Final = BY_NAME["game"]
+# What Tiến lên does not play (SPEC 14): sent with it, refused naming the field; and its own
+# settings, refused in a Big Two session (rounds/inputs.py).
+NOT_TIEN_LEN: Final = tuple(
+    setting.name for setting in SETTINGS if Mode.TIEN_LEN not in setting.modes and setting.name != "target"
+)
+NOT_IN_TIEN_LEN: Final = gettext_noop("%(name)s does not apply to Tiến lên (game tien_len)")
+# What typing your own scores does not use (SPEC 15): sent with it, refused naming the field.
+NOT_OWN_SCORES: Final = tuple(
+    setting.name
+    for setting in SETTINGS
+    if Mode.OWN_SCORES not in setting.modes and setting.name not in {"target", "tien_len", *ONLY_BY_PLACE}
+)
+NOT_IN_OWN_SCORES: Final = gettext_noop("%(name)s does not apply when the table types its own scores")
+ONLY_OWN_SCORES: Final = gettext_noop(
+    "%(name)s applies only when the table types its own scores (mode own_scores)"
+)
+ONLY_TIEN_LEN: Final = gettext_noop("%(name)s applies only to Tiến lên (game tien_len), not to Big Two")

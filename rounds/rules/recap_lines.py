@@ -91,6 +91,15 @@ def fries(state: dict) -> list[int]:
     return counts
 
 
+def killed_counts(state: dict) -> list[int]:
+    """Per player, the Tiến lên hands in which they were killed (cóng)."""
+    counts = [0] * len(state["players"])
+    for round_ in state["rounds"]:
+        for player in round_.get("killed", []):
+            counts[player] += 1
+    return counts
+
+
 def comeback(state: dict) -> Comeback | None:
     """The player who won back the most ground: the most points behind the lead at some round,
     less how far behind they finished. Only a player who won back at least half the gap counts

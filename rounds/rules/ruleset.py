@@ -12,71 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final
 
-from rounds.rules.mode import Mode
+from rounds.rules.mode import BIG_TWO_MODES, BY_CARDS, Game, Mode
+from rounds.rules.refusal import Plural as Plural
+from rounds.rules.refusal import Refusal as Refusal
+from rounds.rules.refusal import ScoringError as ScoringError
+from rounds.rules.refusal import gettext_noop as gettext_noop
+from rounds.rules.refusal import is_whole_number as is_whole_number
+from rounds.rules.refusal import ngettext_noop as ngettext_noop
 from rounds.rules.setting import CARD_MODES, Kind, declarations, declared, from_json, to_json
+from rounds.rules.tien_len_settings import NOT_AN_OBJECT, TienLenRules
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 MAX_CARDS: Final = 13
 TWOS_IN_DECK: Final = 4
-
-
-def gettext_noop(message: str) -> str:
-    """Mark a message for translation without translating it here."""
-    return message
-
-
-class Plural(NamedTuple):
-    """A message with a count in it: its two English forms and the parameter that says how many,
-    which picks the form (ngettext, in each language's own way: one form in Chinese)."""
-
-    singular: str
-    plural: str
-    count: str
-
-    def english(self, params: Mapping[str, object]) -> str:
-        return self.singular if params[self.count] == 1 else self.plural
-
-
-def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
-    """Mark a plural message for translation (makemessages: --keyword=ngettext_noop:1,2) without
-    translating it here; `count` names the parameter that says how many."""
-    return Plural(singular, plural, count)
-
-
-def is_whole_number(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class Refusal(ValueError):
-    """Something asked for is refused and nothing was changed. `template % params` is the English
-    message; `field` or `player` says what it is about. The API, the socket and the pages catch
-    this; rounds/errors.py gives each kind its HTTP status."""
-
-    def __init__(
-        self,
-        template: str | Plural,
-        *,
-        player: int | None = None,
-        field: str | None = None,
-        **params: object,
-    ) -> None:
-        self.template = template
-        self.params = params
-        self.player = player
-        self.field = field
-        english = template.english(params) if isinstance(template, Plural) else template
-        super().__init__(english % params if params else english)
-
-    @property
-    def message(self) -> str:
-        return str(self)
-
-
-class ScoringError(Refusal):
-    """A rule was broken: a round, the rules or a penalty table as typed (SPEC 1, 2)."""
 
 
 class CoveringStyle(StrEnum):
@@ -198,16 +149,17 @@ class RoundRules:
         Mode.POINTS,
         Kind.CHOICE,
         label=gettext_noop("Scoring"),
-        choices=tuple(mode.value for mode in Mode),
+        choices=tuple(mode.value for mode in Mode if mode in BIG_TWO_MODES),
         choice_labels=(
             gettext_noop("Points"),
             gettext_noop("Winner takes all"),
             gettext_noop("Pay the difference"),
             gettext_noop("Paying by place"),
+            gettext_noop("Our own scores"),
         ),
         rule=True,
         always_shown=True,
-        refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference or by_place"),
+        refusal=gettext_noop("Mode: choose points, winner_takes_all, pay_difference, by_place or own_scores"),
         preset=True,
         load=Mode,
     )
@@ -215,6 +167,7 @@ class RoundRules:
         CLASSIC_TIERS,
         Kind.TIERS,
         label=gettext_noop("Points per card"),
+        modes=BY_CARDS,
         rule=True,
         always_shown=True,
         preset=True,
@@ -251,6 +204,7 @@ class RoundRules:
         CoveringStyle.PAYS_FOR_EVERYONE,
         Kind.CHOICE,
         label=gettext_noop("The covering player"),
+        modes=BY_CARDS,
         choices=tuple(style.value for style in CoveringStyle),
         choice_labels=tuple(COVERING_WORDS[style] for style in CoveringStyle),
         help=gettext_noop(
@@ -263,8 +217,90 @@ class RoundRules:
         refusal=gettext_noop("covering_style: choose pays_for_everyone or takes_whole_loss"),
         load=CoveringStyle,
     )
+    # 锄大地's doublings (SPEC 15, doubling.py), off by default: a hand then names who held the ♠2
+    # and how many bombs were played.
+    spade_two: int | None = declared(
+        None,
+        Kind.FROM,
+        label=gettext_noop("♠2 held doubles, from (cards)"),
+        help=gettext_noop(
+            "A loser still holding the ♠2 with this many cards or more pays double (锄大地 tables say 8)."
+            " Leave it empty to turn it off."
+        ),
+        minimum=1,
+        maximum=MAX_CARDS,
+        modes=BY_CARDS,
+        nullable=True,
+        rule=True,
+        preset=True,
+        refusal=gettext_noop('♠2 held: give null (off) or {"from": N} with N from 1 to 13 cards'),
+        explained_at="spade-two",
+        load=lambda raw: raw["from"],
+    )
+    bombs: bool = declared(
+        False,
+        Kind.FLAG,
+        label=gettext_noop("Bombs double every penalty of the hand"),
+        help=gettext_noop(
+            "Each bomb played (four of a kind or a straight flush, 0 to 4 a hand) doubles every payment."
+        ),
+        modes=BY_CARDS,
+        rule=True,
+        preset=True,
+        refusal=gettext_noop("bombs: give true or false"),
+        explained_at="bombs",
+    )
+    # Our own scores (SPEC 15): whether each typed hand must add up to 0.
+    zero_sum: bool = declared(
+        True,
+        Kind.FLAG,
+        label=gettext_noop("The scores of a hand must add up to 0"),
+        modes=frozenset({Mode.OWN_SCORES}),
+        rule=True,
+        refusal=gettext_noop("zero_sum: give true or false"),
+        explained_at="own-scores",
+    )
+    # The game (SPEC 14): fixed for a session; Tiến lên plays in its own mode with its own rules.
+    # Declared last for the positional fields above; fields.py puts it first.
+    game: Game = declared(
+        Game.BIG_TWO,
+        Kind.CHOICE,
+        label=gettext_noop("Game"),
+        choices=tuple(game.value for game in Game),
+        choice_labels=(gettext_noop("Big Two"), gettext_noop("Tiến lên")),
+        rule=True,
+        always_shown=True,
+        refusal=gettext_noop("Game: choose big_two or tien_len"),
+        preset=True,
+        load=Game,
+    )
+    tien_len: TienLenRules | None = declared(
+        None,
+        Kind.PARTS,
+        label=gettext_noop("Tiến lên's rules"),
+        modes=frozenset({Mode.TIEN_LEN}),
+        null_is_default=True,
+        rule=True,
+        parts=declarations(TienLenRules),
+        refusal=NOT_AN_OBJECT,
+        preset=True,
+        explained_at="tien-len",
+        load=TienLenRules.from_json,
+    )
 
     def __post_init__(self) -> None:
+        if self.mode is Mode.TIEN_LEN or self.game is Game.TIEN_LEN:
+            object.__setattr__(self, "game", Game.TIEN_LEN)
+            object.__setattr__(self, "mode", Mode.TIEN_LEN)
+            object.__setattr__(self, "twos", None)
+            if self.tien_len is None:
+                object.__setattr__(self, "tien_len", TienLenRules())
+        else:
+            object.__setattr__(self, "tien_len", None)
+        if not self.mode.by_cards:  # Tiến lên, own scores: no cards, so nothing from them
+            object.__setattr__(self, "twos", None)
+            object.__setattr__(self, "spade_two", None)
+            object.__setattr__(self, "bombs", False)
         if self.mode is Mode.BY_PLACE and self.places is None:
             object.__setattr__(self, "places", Places())
         elif self.mode is not Mode.BY_PLACE and self.places is not None:
@@ -284,6 +320,8 @@ class RoundRules:
     def fry_from(self) -> int | None:
         """Cards left from which a hand is fried, as the season and the recap count (SPEC 10): where
         the second tier starts (None with one tier); paying by place, where a round turns heavy."""
+        if not self.mode.by_cards:
+            return None  # no cards left to fry
         if self.places is not None:
             return self.places.heavy_from
         return self.tiers[1][0] if len(self.tiers) > 1 else None
@@ -295,8 +333,19 @@ class RoundRules:
 
     def to_json(self) -> dict:
         """As the API, the state and the history show a round's rules (API.md): each rule under its
-        own name, the places (by place only) last."""
+        own name, the places (by place only) last; a Tiến lên round its game, mode and rules."""
         shown = to_json(self)
+        if self.tien_len is not None:  # Tiến lên: its own rules only (API.md)
+            return {"game": shown["game"], "mode": shown["mode"], "tien_len": shown["tien_len"]}
+        del shown["game"], shown["tien_len"]  # Big Two's JSON as it always was: the game is implied
+        if self.mode is Mode.OWN_SCORES:  # the table's own scores: no cards, tiers nor 2s
+            return {"mode": shown["mode"], "zero_sum": shown["zero_sum"]}
+        del shown["zero_sum"]
+        for name in ("spade_two", "bombs"):  # 锄大地's doublings only when on, so as not to change the rest
+            if not shown[name]:
+                del shown[name]
+        if self.spade_two is not None:
+            shown["spade_two"] = {"from": self.spade_two}
         places = shown.pop("places")
         return shown if places is None else shown | {"places": places}
 

@@ -11,9 +11,10 @@ with gettext_noop so the web layer can translate them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+from rounds.rules.doubling import check_doublings, doubled
 from rounds.rules.ruleset import (
     MAX_CARDS,
     TWOS_IN_DECK,
@@ -61,11 +62,24 @@ class RoundEntry:
     cards: tuple[int, ...]
     twos: tuple[int, ...] | None = None
     covering: int | None = None
+    # A Tiến lên hand (cards empty): its JSON as sent or stored, or once checked a TienLenHand.
+    hand: object = None
+    spade_two: int | None = None  # the loser holding the ♠2 (SPEC 15, doubling.py)
+    bombs: int = 0  # bombs played in the hand
 
     @classmethod
-    def stored(cls, cards: Sequence[int], twos: Sequence[int] | None, covering: int | None) -> RoundEntry:
+    def stored(
+        cls,
+        cards: Sequence[int],
+        twos: Sequence[int] | None,
+        covering: int | None,
+        hand: object = None,
+        spade_two: int | None = None,
+        bombs: int = 0,
+    ) -> RoundEntry:
         """A round as a row keeps it (lists from JSON columns)."""
-        return cls(cards=tuple(cards), twos=None if twos is None else tuple(twos), covering=covering)
+        twos = None if twos is None else tuple(twos)
+        return cls(tuple(cards), twos, covering, hand=hand, spade_two=spade_two, bombs=bombs)
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -109,9 +123,17 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
         )
     twos = check_twos(entry, names, rules)
     check_covering(entry.covering, winners[0], names)
+    check_doublings(
+        spade_two=entry.spade_two,
+        bombs=entry.bombs,
+        winner=winners[0],
+        names=names,
+        threshold=rules.spade_two,
+        bombs_on=rules.bombs,
+    )
     if rules.places is not None:
         check_place_amounts(rules.places, len(names))
-    return RoundEntry(cards=tuple(entry.cards), twos=twos, covering=entry.covering)
+    return replace(entry, cards=tuple(entry.cards), twos=twos)
 
 
 def check_cards_left(cards_left: object, name: str, index: int) -> None:
@@ -307,6 +329,13 @@ class ScoredRound:
     house: int = 0
 
 
+def doublings(penalties: Sequence[int], entry: RoundEntry, rules: RoundRules) -> tuple[int, ...]:
+    """The penalties with 锄大地's doublings of this hand (SPEC 15), where the rules play them."""
+    return doubled(
+        penalties, cards=entry.cards, spade_two=entry.spade_two, bombs=entry.bombs, threshold=rules.spade_two
+    )
+
+
 def score_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> ScoredRound:
     """Validate a round and score it under its own rules."""
     return score_checked(validate_round(entry, names, rules), rules)
@@ -316,12 +345,13 @@ def score_checked(entry: RoundEntry, rules: RoundRules) -> ScoredRound:
     """Score a round that validate_round has already accepted."""
     winner = entry.cards.index(0)
     if rules.places is not None:
-        return score_by_place(entry, winner, rules.places)
+        return score_by_place(entry, winner, rules.places, rules)
     twos = entry.twos or tuple(0 for _ in entry.cards)
-    penalties = tuple(
+    own = [
         rules_penalty(cards_left, twos_held, rules)
         for cards_left, twos_held in zip(entry.cards, twos, strict=True)
-    )
+    ]
+    penalties = doublings(own, entry, rules)
     if entry.covering is not None and rules.covering_style is CoveringStyle.TAKES_WHOLE_LOSS:
         borne = whole_loss_penalties(penalties, winner, entry.covering)
         payments = round_payments(borne, winner, rules.mode)
@@ -369,11 +399,13 @@ def place_shares(cards: Sequence[int], winner: int, amounts: Sequence[int]) -> t
     return tuple(shares)
 
 
-def score_by_place(entry: RoundEntry, winner: int, places: Places) -> ScoredRound:
+def score_by_place(entry: RoundEntry, winner: int, places: Places, rules: RoundRules) -> ScoredRound:
     """Each loser pays the winner their place's amount (the covering loser pays them all); in a
     heavy round the heavy amounts apply and the winner gives the house its cut."""
     heavy = is_heavy(entry.cards, places)
-    shares = place_shares(entry.cards, winner, places.heavy_pays if heavy else places.pays)
+    shares = doublings(
+        place_shares(entry.cards, winner, places.heavy_pays if heavy else places.pays), entry, rules
+    )
     if entry.covering is None:
         payers = {index: share for index, share in enumerate(shares) if share}
     else:

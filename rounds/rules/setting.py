@@ -13,7 +13,7 @@ from enum import Enum, StrEnum
 from functools import cache
 from typing import Any, Final
 
-from rounds.rules.mode import Mode
+from rounds.rules.mode import BY_CARDS, Mode
 
 
 class Kind(StrEnum):
@@ -31,10 +31,11 @@ class Kind(StrEnum):
     TWOS = "twos"  # one of its `parts`, or null: off
     PLACES = "places"  # an object of its `parts`, each optional in a body
     PARTS = "parts"  # the same, checked by its value's own from_json() (Tiến lên's settings)
+    FROM = "from"  # a threshold as {"from": N}, N from `minimum` to `maximum`, or null: off
 
 
 ALL_MODES: Final = frozenset(Mode)
-CARD_MODES: Final = frozenset(Mode) - {Mode.BY_PLACE}
+CARD_MODES: Final = BY_CARDS - {Mode.BY_PLACE}  # a penalty from the cards left: the 2s count
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,12 @@ def pairwise_points(rounds: Sequence[ScoredRound], player_count: int) -> list[li
     points_totals = [0] * player_count
     matrix = [[0] * player_count for _ in range(player_count)]
     for scored in rounds:
-        if scored.mode is Mode.POINTS:
+        if scored.mode is Mode.POINTS or (scored.mode is Mode.OWN_SCORES and not scored.payments):
+            # By the differences: Points' lowest is best, typed scores' highest (a hand of own
+            # scores that does not add up to 0; one that does settles its payments).
+            sign = -1 if scored.mode is Mode.OWN_SCORES else 1
             for index, score in enumerate(scored.scores):
-                points_totals[index] += score
+                points_totals[index] += sign * score
             continue
         for payment in scored.payments:
             assert payment.payee is not None

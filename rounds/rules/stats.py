@@ -23,7 +23,7 @@ def player_stats(rounds: Sequence[tuple[RoundEntry, ScoredRound]], player_count:
     """Per player: rounds won, worst hand, 13-card disasters and the average penalty."""
     stats = []
     for player in range(player_count):
-        cards = [entry.cards[player] for entry, _ in rounds]
+        cards = [entry.cards[player] for entry, _ in rounds if entry.cards]  # a Tiến lên hand has none
         penalties = [scored.penalties[player] for _, scored in rounds]
         average = Decimal(sum(penalties)) / len(penalties) if penalties else Decimal(0)
         stats.append(

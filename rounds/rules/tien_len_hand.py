@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Final
 
-from rounds.rules.ruleset import MAX_CARDS, ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.ruleset import MAX_CARDS
 from rounds.rules.tien_len_settings import ITEM_CARDS, MOST_HELD, Item, ItemValues, TienLenRules
 
 HAND_KEYS: Final = ("order", "killed", "left", "chops", "instant")
@@ -143,6 +144,24 @@ class TienLenHand:
             ],
             "instant": self.instant,
         }
+
+    @classmethod
+    def stored(cls, raw: Mapping, *, players: int) -> TienLenHand:
+        """A hand as to_json() stored it (checked when written, so trusted), at a table of `players`."""
+        left = [Held() for _ in range(players)]
+        for entry in raw.get("left", []):
+            left[entry["player"]] = Held(**{item.value: entry.get(item.value, 0) for item in Item})
+        return cls(
+            players=players,
+            order=tuple(raw.get("order", [])),
+            killed=tuple(raw.get("killed", [])),
+            left=tuple(left),
+            chops=tuple(
+                Chop(by=chop["by"], chopped=chop["from"], items=tuple(Item(item) for item in chop["items"]))
+                for chop in raw.get("chops", [])
+            ),
+            instant=raw.get("instant"),
+        )
 
     @classmethod
     def from_json(cls, raw: object, *, players: Sequence[str], rules: TienLenRules) -> TienLenHand:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
-from rounds.rules.ruleset import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
 from rounds.rules.setting import Kind, declarations, declared, declared_fields, to_json
 
 SETTINGS_KEY: Final = "tien_len"  # the settings' key in a session's JSON (API.md)

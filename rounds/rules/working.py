@@ -14,6 +14,7 @@ from rounds.rules.scoring import (
     rate_for,
     rules_penalty,
 )
+from rounds.rules.tien_len import TienLenHand, tien_len_ranks
 
 
 def working(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> list[dict | None]:
@@ -36,7 +37,16 @@ def working(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> list[d
 def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> dict:
     """What the entry panel spells out before Add: how each loser's penalty comes about
     (`working`; with 2s that double also `doubling`: `base` from the tiers, `twos` held), or by
-    place each player's place, what it pays, whether the round is heavy and the house's cut."""
+    place each player's place, what it pays, whether the round is heavy and the house's cut; a
+    Tiến lên hand its payments (who pays whom, rule by rule) and each player's rank."""
+    if isinstance(entry.hand, TienLenHand):
+        return {
+            "payments": [
+                {"from": payment.payer, "to": payment.payee, "amount": payment.amount}
+                for payment in scored.payments
+            ],
+            "ranks": list(tien_len_ranks(entry.hand)),
+        }
     if rules.places is not None:
         return {
             "places": list(places_of(entry.cards, scored.winner)),

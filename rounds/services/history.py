@@ -17,7 +17,7 @@ from rounds.errors import (
 )
 from rounds.models import Round, RoundVersion, Session
 from rounds.replies import RoundWrite
-from rounds.rules import scoring
+from rounds.rules import hands
 from rounds.rules.ruleset import RoundRules
 from rounds.services.records import record_version, request_fingerprint, store_scores
 from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
@@ -46,8 +46,8 @@ def restore_round(session: Session, table: Table, version: RoundVersion, device:
         raise VersionRefused(ROUND_STILL_THERE, number=still_there.number)
     table.check_room()
     rules = RoundRules.from_json(version.rules)
-    checked = scoring.validate_round(version.entry, table.names, rules)
-    scored = scoring.score_checked(checked, rules)
+    checked = hands.validate_round(version.entry, table.names, rules)
+    scored = hands.score_checked(checked, rules)
     position = min(latest_of(session, version).number, table.rounds_played + 1)
     # One row at a time, highest first, so the unique round number is never held twice.
     for later in Round.objects.filter(session=session, number__gte=position).order_by("-number"):

@@ -15,7 +15,7 @@ from django.db import transaction
 from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
-from rounds.rules import scoring
+from rounds.rules import hands
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally
 from rounds.services.preview import check_covering_rule
@@ -33,8 +33,8 @@ def scored_entries(
     rules = settings.rules
     scored = []
     for entry in entries:
-        checked = scoring.validate_round(entry, names, rules)
-        scored.append((checked, scoring.score_checked(checked, rules)))
+        checked = hands.validate_round(entry, names, rules)
+        scored.append((checked, hands.score_checked(checked, rules)))
     return scored
 
 

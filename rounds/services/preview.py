@@ -6,7 +6,8 @@ from __future__ import annotations
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings
 from rounds.models import Session
-from rounds.rules import scoring
+from rounds.rules import hands
+from rounds.rules.hands import hand_json, shown_hand
 from rounds.rules.ruleset import gettext_noop
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.working import rules_detail
@@ -23,6 +24,7 @@ def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:
         "winner": scored.winner,
         "penalties": list(scored.penalties),
         "scores": list(scored.scores),
+        **shown_hand(hand_json(entry)),
     }
 
 
@@ -40,8 +42,8 @@ def round_preview(session: Session, entry: RoundEntry, *, number: object = None)
         round_ = round_by_number(session, number)
         rules, kept = round_.rules, round_.covering
     check_covering_rule(settings, entry, kept=kept)
-    entry = scoring.validate_round(entry, names, rules)
-    scored = scoring.score_checked(entry, rules)
+    entry = hands.validate_round(entry, names, rules)
+    scored = hands.score_checked(entry, rules)
     return scored_json(entry, scored) | rules_detail(entry, scored, rules)
 
 

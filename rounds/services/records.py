@@ -12,6 +12,7 @@ from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.replies import RoundWrite
+from rounds.rules.hands import hand_json
 from rounds.rules.ruleset import Mode
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, end_reached
@@ -85,6 +86,10 @@ def request_fingerprint(action: str, number: int | None, entry: RoundEntry | Non
     body = [action, number]
     if entry is not None:
         body += [list(entry.cards), None if entry.twos is None else list(entry.twos), entry.covering]
+        if entry.hand is not None:  # a Tiến lên hand as sent: the same order and events
+            body.append(entry.hand)
+        if entry.spade_two is not None or entry.bombs:  # 锄大地's doublings
+            body += [entry.spade_two, entry.bombs]
     return hashlib.sha256(json.dumps(body, default=str).encode()).hexdigest()
 
 
@@ -135,6 +140,9 @@ def version_of(
         cards=list(entry.cards),
         twos=None if entry.twos is None else list(entry.twos),
         covering=entry.covering,
+        hand=hand_json(entry),
+        spade_two=entry.spade_two,
+        bombs=entry.bombs,
         scores=list(scored.scores),
         rules=round_.rules.to_json(),
         device=device,
@@ -158,6 +166,8 @@ def store_scores(round_: Round, entry: RoundEntry, scored: ScoredRound) -> None:
     round_.cards = list(entry.cards)
     round_.twos = None if entry.twos is None else list(entry.twos)
     round_.covering = entry.covering
+    round_.hand = hand_json(entry)
+    round_.spade_two, round_.bombs = entry.spade_two, entry.bombs
     round_.winner = scored.winner
     round_.penalties = list(scored.penalties)
     round_.scores = list(scored.scores)

@@ -17,7 +17,7 @@ from rounds.errors import SessionFinished, SessionFull
 from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
 from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
 from rounds.replies import RoundWrite
-from rounds.rules import scoring
+from rounds.rules import hands
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.selectors import round_by_number, stored_tally
 from rounds.services.preview import check_covering_rule
@@ -43,8 +43,8 @@ class Table:
 
     def written(self, round_: Round) -> tuple[RoundEntry, ScoredRound]:
         """One stored round as the table reported it, scored under its own rules (its share to take back)."""
-        entry = round_.entry
-        return entry, scoring.score_round(entry, self.names, round_.rules)
+        checked = hands.validate_round(round_.entry, self.names, round_.rules)
+        return checked, hands.score_checked(checked, round_.rules)
 
     def check_room(self) -> None:
         """One more round fits in the session (MAX_SESSION_ROUNDS)."""
@@ -124,8 +124,8 @@ def add_round(session: Session, table: Table, entry: RoundEntry, device: str) ->
     settings = current_settings(session)
     rules = settings.rules
     check_covering_rule(settings, entry)
-    checked = scoring.validate_round(entry, table.names, rules)
-    scored = scoring.score_checked(checked, rules)
+    checked = hands.validate_round(entry, table.names, rules)
+    scored = hands.score_checked(checked, rules)
     round_ = Round(session=session, number=table.rounds_played + 1)
     round_.set_rules(rules)
     store_scores(round_, checked, scored)
@@ -144,8 +144,8 @@ def edit_round(session: Session, table: Table, round_: Round, entry: RoundEntry,
     _, before = table.written(round_)
     rules = round_.rules
     check_covering_rule(current_settings(session), entry, kept=round_.covering)
-    checked = scoring.validate_round(entry, table.names, rules)
-    scored = scoring.score_checked(checked, rules)
+    checked = hands.validate_round(entry, table.names, rules)
+    scored = hands.score_checked(checked, rules)
     round_.updated_at = timezone.now()
     round_.edited = True
     store_scores(round_, checked, scored)

@@ -4,20 +4,25 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from django.db import transaction
 from django.utils import timezone
 
+from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
-from rounds.rules import fields, scoring
-from rounds.rules.ruleset import RoundRules
-from rounds.rules.scoring import RoundEntry
+from rounds.rules import fields, hands, scoring
+from rounds.rules.ruleset import RoundRules, gettext_noop
 from rounds.rules.standings import Tally
 from rounds.selectors import scored_session, stored_tally
 from rounds.services.records import note_changes, record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched, write_checked
+
+GAME_FIXED = gettext_noop(
+    "Game: this session plays %(game)s, chosen when it started; start a new session for another game"
+)
 
 
 @transaction.atomic
@@ -77,6 +82,8 @@ def session_update(
     write_checked(session, "settings" if finishing is None else "finish" if finishing else "reopen")
     was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
+    if settings.rules.game != session.rules.game:
+        raise ServiceError(GAME_FIXED, field="game", game=session.rules.game.value)
     check_rules_fit(settings, session.players.count())
     apply_settings(session, settings)
     if rescore:
@@ -166,13 +173,13 @@ def rescore_rounds(*, session: Session, rules: RoundRules, device: str) -> Tally
     rescored_rounds = []
     for round_, entry, _ in scored.rounds:
         # 2s held are kept only while 2s count; turning the rule on starts everyone at none.
-        entry = RoundEntry(
-            cards=entry.cards,
+        entry = replace(
+            entry,
             twos=entry.twos if rules.counts_twos else None,
             covering=settings.covering_kept(entry.covering),
         )
-        entry = scoring.validate_round(entry, scored.names, rules)
-        rescored = scoring.score_checked(entry, rules)
+        entry = hands.validate_round(entry, scored.names, rules)
+        rescored = hands.score_checked(entry, rules)
         round_.set_rules(rules)
         round_.updated_at = timezone.now()
         round_.edited = True

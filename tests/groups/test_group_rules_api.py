@@ -32,6 +32,7 @@ def test_patch_sets_the_rules_and_both_keys_show_them(api):
     reply = set_rules(api, group["id"], HONG_KONG_LIKE)
     assert reply.status_code == 200, reply.content
     expected = {
+        "game": "big_two",
         **HONG_KONG_LIKE,
         "target": None,
         "currency": "HKD",  # as the session's parser writes it

@@ -39,6 +39,7 @@ def test_create_replies_with_the_state_and_a_follow_key(api):
         {"name": name, "seat": seat, "total": 0, "rank": 1} for seat, name in enumerate(PLAYERS)
     ]
     assert state["settings"] == {
+        "game": "big_two",
         "mode": "points",
         "tiers": [[1, 1], [10, 2], [13, 3]],
         "twos": None,

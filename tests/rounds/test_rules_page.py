@@ -12,6 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from rounds.presets import PRESETS_BY_ID
+from rounds.rules.mode import BY_CARDS
 from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     FLAT_TIERS,
@@ -232,8 +233,8 @@ def test_every_example_round_scores_as_the_engine_does(page):
             assert shown == scored.scores, (mode, covering, style)
             checked.add((mode, covering is not None, style))
     pays, takes = CoveringStyle.PAYS_FOR_EVERYONE, CoveringStyle.TAKES_WHOLE_LOSS
-    assert checked == {(mode.value, covered, pays) for mode in Mode for covered in (False, True)} | {
-        (mode.value, True, takes) for mode in Mode
+    assert checked == {(mode.value, covered, pays) for mode in BY_CARDS for covered in (False, True)} | {
+        (mode.value, True, takes) for mode in BY_CARDS
     }
 
 

@@ -28,13 +28,17 @@ SHOWN_SPECIALLY = {
     "tiers": {"base_rate", "tier_from_1", "tier_times_1"},
     "twos": {"twos_rule", "points_per_two"},
     "places": {"pays_1", "heavy_pays_1", "heavy_from", "house_cut"},
+    "tien_len": {"first", "second", "kill", "instant", "chop"},
 }
 # Every setting away from its default: one session counting 2s, one paying by place.
 POINTS = {
+    "game": "big_two",
     "mode": "points",
     "tiers": [[1, 2], [8, 4], [13, 6]],
     "twos": {"doubles": True},
     "covering_style": "takes_whole_loss",
+    "spade_two": {"from": 9},
+    "bombs": True,
     "rounds": None,
     "target": 80,
     "value_per_point": "0.25",
@@ -42,6 +46,7 @@ POINTS = {
     "covering_rule": True,
 }
 BY_PLACE = {
+    "game": "big_two",
     "mode": "by_place",
     "tiers": [[1, 1]],
     "twos": None,
@@ -85,7 +90,7 @@ def test_every_declared_setting_is_in_a_saved_setup_and_round_trips(api, sent):
     assert created.status_code == 201, created.json()
     shown = created.json()["settings"]  # what a device saves as a setup (static/js/setups.js)
     assert shown == sent
-    assert set(shown) | {"places", "house_name"} == DECLARED
+    assert set(shown) | {"places", "house_name", "tien_len", "spade_two", "bombs", "zero_sum"} == DECLARED
     again = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], **shown})
     assert again.json()["settings"] == shown
     assert json.loads(json.dumps(shown)) == shown
@@ -100,11 +105,12 @@ def test_every_declared_setting_is_in_a_saved_setup_and_round_trips(api, sent):
 def test_what_the_form_offers_covers_every_typed_setting():
     offered = json.loads(setting_defaults().split(">", 1)[1].rsplit("<", 1)[0])
     typed = typed_settings()
-    assert set(offered) - {"twos", "places"} == {
+    assert set(offered) - {"twos", "places", "tien_len"} == {
         setting.name for setting in fields.SETTINGS if setting in typed
     }
     assert offered["twos"] == {"points_per_two": 4}
     assert offered["places"] == {"heavy_from": 10, "house_cut": 100}
+    assert offered["tien_len"] == {"first": 2, "second": 1, "kill": 2, "instant": 2, "chop": 1}
     assert (offered["rounds"], offered["target"]) == (7, 50)
     assert offered["covering_style"] == "pays_for_everyone"
 

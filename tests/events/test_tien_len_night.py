@@ -1,0 +1,64 @@
+"""A Tiến lên club night (SPEC 14.4, issue 40): 12 players, tables of 4 drawn twice, hands by
+finishing order with killed players and chops; the standings are each player's net over their
+tables, hands won are their firsts, and the night's group season counts them."""
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from tests.events.helpers import draw, new_event
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["An", "Bình", "Chi", "Dũng", "Giang", "Hà", "Khoa", "Lan", "Minh", "Nga", "Phúc", "Quân"]
+
+
+def random_hand(rng, size):
+    order = rng.sample(range(size), size)
+    hand = {"order": order}
+    if rng.random() < 0.3:
+        hand["killed"] = [order[-1]]
+        hand["left"] = [{"player": order[-1], "red_two": rng.randint(0, 2)}]
+    if rng.random() < 0.3:
+        by, chopped = rng.sample(range(size), 2)
+        hand["chops"] = [{"by": by, "from": chopped, "items": ["black_two"]}]
+    if rng.random() < 0.1:
+        hand = {"instant": rng.randrange(size)}
+    return hand
+
+
+def play(api, key, hands):
+    token = api.post(f"/api/sessions/{key}/lock", {"device": "Table phone"}).json()["token"]
+    for hand in hands:
+        reply = api.post(f"/api/sessions/{key}/rounds", hand, token=token)
+        assert reply.status_code == 201, reply.json()
+    api.call("delete", f"/api/sessions/{key}/lock", token=token)
+
+
+def test_a_tien_len_club_night_of_twelve(api):
+    rng = random.Random(14)
+    event = new_event(api, players=PLAYERS, rounds=2, hands=3, rules={"preset": "tien-len"})
+    net, firsts, hands_played = defaultdict(int), defaultdict(int), defaultdict(int)
+    for _ in range(2):
+        drawn = draw(api, event["id"])
+        assert {len(table["players"]) for table in drawn["tables"]} == {4}
+        for table in drawn["tables"]:
+            play(api, table["session"], [random_hand(rng, 4) for _ in range(3)])
+            state = api.get(f"/api/sessions/{table['session']}").json()
+            assert state["settings"]["game"] == "tien_len"
+            names = [player["name"] for player in state["players"]]
+            for index, name in enumerate(names):
+                net[name] += state["totals"][index]
+                hands_played[name] += len(state["rounds"])
+            for hand in state["rounds"]:
+                first = hand["instant"] if hand["instant"] is not None else hand["order"][0]
+                firsts[names[first]] += 1
+    standings = api.get(f"/api/events/{event['view_id']}").json()["standings"]
+    assert {line["name"] for line in standings} == set(PLAYERS)
+    assert sum(line["net"] for line in standings) == 0
+    for line in standings:
+        assert line["net"] == net[line["name"]], line
+        assert line["wins"] == firsts[line["name"]], line
+    ranked = [line["net"] for line in standings]
+    assert ranked == sorted(ranked, reverse=True)

@@ -36,6 +36,7 @@ def rounds_csv(state: dict) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     house = "house" in state  # paying by place: the house's share and running total, last
+    doublings = any("spade_two" in round_ or "bombs" in round_ for round_ in state["rounds"])  # 锄大地
     writer.writerow(
         ["round"]
         + [f"{name} cards" for name in names]
@@ -44,6 +45,7 @@ def rounds_csv(state: dict) -> str:
         + [f"{name} total" for name in names]
         + ["covering", "covering rule"]
         + (["house", "house total"] if house else [])
+        + (["♠2 held", "bombs"] if doublings else [])
     )
     house_total = 0
     for round_ in state["rounds"]:
@@ -56,16 +58,22 @@ def rounds_csv(state: dict) -> str:
         writer.writerow(
             [
                 round_["number"],
-                *round_["cards"],
+                *(round_["cards"] or [""] * len(names)),  # typed scores: no cards
                 *twos,
                 *round_["scores"],
                 *round_["totals_after"],
                 covering,
                 rule,
                 *([round_.get("house", 0), house_total] if house else []),
+                *([spade_two_holder(round_, names), round_.get("bombs", 0)] if doublings else []),
             ]
         )
     return buffer.getvalue()
+
+
+def spade_two_holder(round_: dict, names: list[str]) -> str:
+    holder = round_.get("spade_two")
+    return "" if holder is None else names[holder]
 
 
 def tien_len_csv(state: dict, names: list[str]) -> str:

@@ -232,7 +232,13 @@ SCHEMAS = {
             "working": array(
                 nullable(
                     obj(
-                        {"cards": INTEGER, "rate": INTEGER, "twos": INTEGER, "penalty": INTEGER},
+                        {
+                            "cards": INTEGER,
+                            "rate": INTEGER,
+                            "twos": INTEGER,
+                            "penalty": INTEGER,
+                            "times": INTEGER,
+                        },
                         required=("cards", "rate", "twos", "penalty"),
                     )
                 ),

@@ -28,6 +28,7 @@ from rounds.state import state_after_write, table_state
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
+OWN_PAD_KEYS = [*range(1, 10), 0]  # our own scores: digits, then − and ⌫
 
 
 def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
@@ -72,6 +73,7 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
         "viewer": viewer,
         "can_edit": viewer is Viewer.EDITOR,
         "pad_keys": PAD_KEYS,
+        "own_pad_keys": OWN_PAD_KEYS,
         "max_rounds": MAX_SESSION_ROUNDS,
         "page_links": page_links(session),
         "host": page_host(session),

@@ -8,6 +8,7 @@ from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import (
     RoundEntry,
     ScoredRound,
+    doublings,
     is_heavy,
     penalty,
     places_of,
@@ -21,6 +22,8 @@ def working(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> list[d
     """Each loser's own penalty as the panel writes it out ("13 × 4 = 52", "16 × 2 × 2 = 64"):
     cards left, the rate of the tier reached, the 2s held, the penalty; None for the winner."""
     twos = entry.twos or (0,) * len(entry.cards)
+    # 锄大地's doublings (SPEC 15): what each penalty is multiplied by, the ♠2 and the bombs.
+    times = doublings((1,) * len(entry.cards), entry, rules)
     return [
         None
         if index == scored.winner
@@ -29,6 +32,7 @@ def working(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> list[d
             "rate": rate_for(cards_left, rules.tiers),
             "twos": twos_held,
             "penalty": rules_penalty(cards_left, twos_held, rules),
+            "times": times[index],
         }
         for index, (cards_left, twos_held) in enumerate(zip(entry.cards, twos, strict=True))
     ]

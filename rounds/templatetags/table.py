@@ -22,7 +22,9 @@ from rounds.labels import (
 from rounds.rules import fields
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
 from rounds.rules.scoring import TWO_WINNERS
+from rounds.rules.setting import declarations
 from rounds.rules.standings import Direction
+from rounds.rules.tien_len_settings import ItemValues
 
 register = template.Library()
 for label in (house_label, minus, magnitude, money, plain_money, signed):
@@ -240,3 +242,24 @@ def twos_choices() -> SafeString:
     """The choice on the form that turns each part of the twos rule on, for a saved setup's twos
     (static/js/setups.js; rounds/forms.py twos_choice does the same for the server's form)."""
     return json_script({part.name: part.picked_as for part in TWOS.parts}, "twos-choices")
+
+
+@register.simple_tag
+def tien_len_items() -> list[tuple[str, str]]:
+    """What a Tiến lên player can be left holding or have chopped, each with its words (the
+    settings' own labels: rounds/rules/tien_len_settings.py)."""
+    return [(part.name, _(part.label)) for part in declarations(ItemValues)]
+
+
+@register.simple_tag
+def hand_cell(round_: dict, index: int) -> str:
+    """A player's cell of a round in the list (static/js/render.js handCell says the same): the
+    cards left; in Tiến lên the place they went out in, ✕ when killed, ★ for an instant win;
+    nothing for typed scores (the score beside it is the hand)."""
+    if round_.get("instant") is not None:
+        return "★" if round_["instant"] == index else ""
+    if "order" in round_:
+        place = str(round_["order"].index(index) + 1) if index in round_["order"] else ""
+        return place + ("✕" if index in round_.get("killed", []) else "")
+    cards = round_.get("cards")
+    return "" if cards is None else str(cards[index])

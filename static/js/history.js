@@ -2,7 +2,7 @@
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
 import { dateLocale } from "./device.js";
-import { fill, roundLabel, signed, t } from "./render.js";
+import { fill, handCell, roundLabel, signed, t } from "./render.js";
 
 const ACTIONS = () => ({
   added: t("added"),
@@ -72,9 +72,10 @@ export class HistorySheet {
     const what = this.number === null ? `${roundLabel(version.number)} ${action}` : action;
     item.append(element("div", "history-head", `${what} · ${when} · ${version.device || t("a form")}`));
     const cells = element("div", "history-cells");
-    version.cards.forEach((cards, index) => {
-      const cell = element("span", `p${index}${cards === 0 ? " winner" : ""}`);
-      cell.append(element("span", "player-name", state.players[index].name), ` ${cards} → ${signed(version.scores[index])}`);
+    version.scores.forEach((score, index) => {
+      const hand = handCell(version, index); // the cards left, or a Tiến lên place
+      const cell = element("span", `p${index}${version.cards?.[index] === 0 ? " winner" : ""}`);
+      cell.append(element("span", "player-name", state.players[index].name), hand ? ` ${hand} → ${signed(score)}` : ` ${signed(score)}`);
       cells.append(cell);
     });
     item.append(cells);

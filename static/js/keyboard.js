@@ -50,6 +50,7 @@ export class EntryKeys {
   press(key) {
     const panel = this.panel;
     const count = countOfKey(key);
+    if (key === "-" && panel.entry.minus) return panel.entry.minus(panel); // our own scores: the sign
     if (count === null && !ENTRY_KEYS.has(key)) {
       if (!isStrayCharacter(key)) return false; // Tab, Shift, F5, ↑/↓: the browser's
       panel.ui.toast(notAKey(key));

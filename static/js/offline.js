@@ -8,7 +8,7 @@
 
 import { dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
-import { t, tn } from "./render.js";
+import { handCell, t, tn } from "./render.js";
 
 const RETRY_MS = 10000;
 const FIRST_RETRY_MS = 1000; // a send that failed while the device is online: try again soon
@@ -159,9 +159,9 @@ export class OfflineTable {
         const row = template.content.firstElementChild.cloneNode(true);
         row.dataset.pending = item.type;
         row.dataset.requestId = item.body.request_id;
-        const cards = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number)?.cards : item.body.cards;
+        const hand = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number) : item.body;
         row.querySelector("[data-round-number]").textContent = item.type === "round.add" ? String((number += 1)) : String(item.body.number);
-        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").textContent = cards ? String(cards[Number(cell.dataset.cell)]) : "–";
+        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").textContent = (hand && handCell(hand, Number(cell.dataset.cell))) || "–";
         row.querySelector("[data-pending-label]").textContent = LABELS[item.type]();
         return row;
       });

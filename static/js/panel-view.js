@@ -6,17 +6,18 @@ import { fill, lockMessage, roundHeading, signed, t } from "./render.js";
 export function drawPanel(panel) {
   const state = panel.getState();
   const counts = panel.entry.counts();
+  const patterns = panel.form.querySelector("[data-rows]").dataset;
   const auto = panel.entry.autoWinner();
   const active = panel.isActive() || panel.mode === "saving";
   panel.form.dataset.mode = panel.mode;
   panel.rows.forEach((row, index) => {
     const count = counts[index];
     row.classList.toggle("highlight", active && index === panel.entry.highlight);
-    row.classList.toggle("winner", active && count === 0);
+    row.classList.toggle("winner", active && (count === 0 || panel.entry.places?.()[index] === 1));
     row.classList.toggle("auto", active && index === auto);
     row.classList.toggle("has-error", Boolean(panel.error && panel.error.player === index));
     row.setAttribute("aria-current", active && index === panel.entry.highlight ? "true" : "false");
-    const shown = !active || count === null ? "–" : String(count);
+    const shown = !active ? "–" : panel.entry.shown ? panel.entry.shown(index, patterns) : count === null ? "–" : String(count);
     row.querySelector("[data-count]").textContent = shown;
     const preview = row.querySelector("[data-preview]");
     preview.textContent = panel.preview ? signed(panel.preview[index]) : active && index === auto ? panel.form.querySelector("[data-rows]").dataset.patternWinner : "";
@@ -34,6 +35,7 @@ export function drawPanel(panel) {
     row.querySelector("[data-row-error]").textContent = panel.error && panel.error.player === index ? panel.error.error : "";
   });
   drawPreviewNote(panel);
+  panel.entry.drawExtras?.(panel); // a game's own controls
   const general = panel.form.querySelector("[data-form-error]") || makeGeneralError(panel.form);
   const generalText = panel.error && (panel.error.player === null || panel.error.player === undefined) ? panel.error.error || "" : "";
   general.textContent = generalText;
@@ -77,12 +79,16 @@ function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
   const sentences = panel.form.querySelector("[data-rows]").dataset;
+  if (rules.mode === "tien_len") return "";
   if (rules.mode === "by_place") {
     const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
     return sentences[`patternPlace${place}`] ?? "";
   }
   const worked = round.working?.[index];
-  return worked ? workedPenalty(worked, round.doubling?.[index]) : "";
+  if (!worked) return "";
+  // 锄大地's ♠2 and bombs: "30 × 2 × 2 = 120"
+  if (worked.times > 1) return `${worked.penalty}${" × 2".repeat(Math.log2(worked.times))} = ${worked.penalty * worked.times}`;
+  return workedPenalty(worked, round.doubling?.[index]);
 }
 
 // A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 held

@@ -13,8 +13,14 @@ let edits = null; // panel-edit.js, on its way or loaded
 window.addEventListener("load", () => (edits ||= import("./panel-edit.js").catch(() => (edits = null))));
 const OFFLINE_LEASE = "offline"; // what a draft typed without a connection (and without the lock) is kept under
 
+// The entry of the game: Big Two's cards left, else fetched (tien-len.js, own-scores.js, doublings.js).
+export async function entryKind({ game, mode, spade_two, bombs }) {
+  const name = game === "tien_len" ? "tien-len" : mode === "own_scores" ? "own-scores" : spade_two || bombs ? "doublings" : null;
+  return name ? (await import(`./${name}.js`)).Kind : Entry;
+}
+
 export class EntryPanel {
-  constructor({ form, transport, lock, getState, applyState, ui, sessionKey, offline = null }) {
+  constructor({ form, transport, lock, getState, applyState, ui, sessionKey, offline = null, Kind = Entry }) {
     this.form = form;
     this.transport = transport;
     this.lock = lock;
@@ -24,7 +30,7 @@ export class EntryPanel {
     this.offline = offline; // the outbox (offline.js): where a round waits without a connection
     this.mode = "idle"; // idle | opening | entering | saving | busy (another device holds the lock)
     this.rows = [...form.querySelectorAll("[data-player]")];
-    this.entry = new Entry(this.rows.length, () => this.changed(), { twosInDeck: Number(form.dataset.twosInDeck) });
+    this.entry = new Kind(this.rows.length, () => this.changed(), { twosInDeck: Number(form.dataset.twosInDeck) });
     this.preview = null;
     this.previewSequence = 0;
     this.error = null;
@@ -32,6 +38,7 @@ export class EntryPanel {
     this.lockSeenAt = Date.now();
     this.keys = new EntryKeys(this);
     this.wire();
+    this.entry.wire?.(this); // the game's own controls
     this.resumeAfterReload();
     this.sync();
   }
@@ -73,7 +80,8 @@ export class EntryPanel {
     });
     this.rows.forEach((row, index) => {
       row.addEventListener("click", (event) => {
-        if (event.target.closest("[data-twos], .cover")) return;
+        // (the name's label clicks its count field too)
+        if (event.target.closest("[data-twos], .cover, .count-input")) return;
         this.tapRow(index);
       });
     });
@@ -180,7 +188,9 @@ export class EntryPanel {
   }
 
   tapRow(index) {
-    if (this.readyForTap()) this.entry.select(index);
+    if (!this.readyForTap()) return;
+    if (this.entry.tapped) this.setCount(index + 1); // Tiến lên: went out next
+    else this.entry.select(index);
   }
 
   tapPad(count) {
@@ -191,6 +201,7 @@ export class EntryPanel {
   // arrow or a tap picks whose to replace, and says so (SPEC 7). 2 to 4 players: never one count.
   setCount(count) {
     if (this.entry.set(count)) return;
+    if (this.entry.refusal !== undefined) return this.ui.toast(this.entry.refusal);
     this.ui.toast(t("All %(count)s counts are in: Enter adds; ← → or a tap picks a player to change", { count: this.rows.length }));
   }
 
@@ -222,10 +233,11 @@ export class EntryPanel {
       this.ui.toast(this.nothingTyped());
       return;
     }
-    const counts = this.entry.counts();
-    const missing = counts.indexOf(null);
+    const missing = this.entry.missing ? (this.entry.missing() ?? -1) : this.entry.counts().indexOf(null);
     if (this.twoWinners() || missing !== -1) {
-      this.error = this.twoWinners() ?? { player: missing, error: t("%(name)s: how many cards are left?", { name: this.getState().players[missing].name }) };
+      const name = this.getState().players[missing]?.name;
+      const asked = this.entry.asked?.(name) ?? t("%(name)s: how many cards are left?", { name });
+      this.error = this.twoWinners() ?? { player: missing, error: asked };
       this.draw();
       return;
     }

@@ -125,6 +125,13 @@ function renderHouse(root, state) {
   for (const name of root.querySelectorAll("[data-house-name]")) name.textContent = houseName(name, state);
 }
 
+// A player's cell of a round, as table.py's hand_cell: cards left; Tiến lên's place (✕ killed, ★ instant).
+export function handCell({ cards, order, killed = [], instant }, index) {
+  if (instant != null) return instant === index ? "★" : "";
+  if (order) return (order.includes(index) ? order.indexOf(index) + 1 : "") + (killed.includes(index) ? "✕" : "");
+  return cards ? String(cards[index]) : "";
+}
+
 export function renderRounds(root, state, { newestFirst = true } = {}) {
   const list = root.querySelector("[data-round-list]");
   const template = root.querySelector("[data-round-template]");
@@ -139,7 +146,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       const index = Number(cell.dataset.cell);
       cell.classList.toggle("winner", round.winner === index);
       cell.classList.toggle("covering", round.covering === index);
-      cell.querySelector("[data-cell-cards]").textContent = round.cards[index];
+      cell.querySelector("[data-cell-cards]").textContent = handCell(round, index);
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       const total = cell.querySelector("[data-running-total]");
       total.textContent = number(round.totals_after[index]);

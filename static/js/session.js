@@ -5,7 +5,7 @@ import { followerKeys } from "./keyboard.js";
 import { DeviceLock } from "./lock.js";
 import { afterFirstPaint, showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
-import { EntryPanel } from "./panel.js";
+import { EntryPanel, entryKind } from "./panel.js";
 import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { merged } from "./table-state.js";
 import { noConnection, Transport } from "./transport.js";
@@ -221,8 +221,10 @@ const offline = new OfflineTable({
   getPanel: () => panel,
   ui,
 });
+// A Tiến lên hand or typed scores: their entry is fetched only for such a session.
+const Kind = form ? await entryKind(state.settings) : null;
 const panel = form
-  ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key, offline })
+  ? new EntryPanel({ form, transport, lock, getState: () => state, applyState: apply, ui, sessionKey: key, offline, Kind })
   : null;
 const followNotice = document.querySelector("[data-follow-notice]");
 if (!panel && followNotice) followerKeys({ notice: followNotice.textContent.trim(), toast });

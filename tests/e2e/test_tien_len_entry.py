@@ -1,0 +1,124 @@
+"""A Tiến lên hand entered at the table (SPEC 14.4) on a 360×740 phone: the players tapped in the
+order they went out (the last fills itself), killed, left in hand and a chop from their sheets,
+seat numbers typed with Backspace taking the last step back, an instant win, a correction; each
+read back through the API, and a second phone following live."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_entry import wait_for_rounds
+
+ANN, BEN, CAT, DAN = range(4)
+
+
+def row(page, player):
+    return page.locator(f'[data-player="{player}"]')
+
+
+def sheet(page, name):
+    page.locator(f'[data-open="tl-{name}"]').tap()
+    dialog = page.locator(f'[data-dialog="tl-{name}"]')
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
+    state = live_api.create(preset="tien-len")
+    key = state["id"]
+    page = phones("Ann's phone").open(f"/s/{key}/")
+    follower = phones("Ben's phone").open(f"/s/{state['view_id']}/")
+    # Hand 1 by taps: Ann, Ben, Cat out in that order, Dan last and killed holding four of a kind;
+    # Cat chopped Ben's red 2 (SPEC 14.3's worked example).
+    for player in (ANN, BEN, CAT):
+        row(page, player).tap()
+    expect(row(page, DAN).locator("[data-count]")).to_have_text("4th")
+    killed = sheet(page, "killed")
+    killed.locator(f'[data-tl-killed="{DAN}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    left = sheet(page, "left")
+    left.locator(f'[data-tl-held="{DAN} four_of_a_kind 1"]').tap()
+    expect(left.locator(f'[data-tl-held-row="{DAN}"] [data-tl-held-count="four_of_a_kind"]')).to_have_text(
+        "1"
+    )
+    expect(left.locator(f'[data-tl-held-row="{BEN}"]')).to_be_hidden()
+    left.locator("[data-close-dialog]").tap()
+    chop = sheet(page, "chop")
+    chop.locator(f'[data-tl-chop-by="{CAT}"]').tap()
+    chop.locator(f'[data-tl-chop-from="{BEN}"]').tap()
+    chop.locator('[data-tl-chop-item="red_two"]').tap()
+    screenshot(page, "tien-len-chop-sheet")
+    chop.locator("[data-tl-chop-add]").tap()
+    expect(row(page, ANN).locator("[data-preview]")).to_have_text("+7")  # the server's preview
+    expect(row(page, DAN).locator("[data-preview]")).to_have_text("−7")
+    screenshot(page, "tien-len-entry")
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    assert live_api.state(key)["rounds"][0]["scores"] == [7, -1, 1, -7]
+    expect(follower.locator("[data-round-list] [data-round]")).to_have_count(1)
+
+    # Hand 2 by keys: seats 3 1, Backspace takes Ann back, then 2 4: Cat, Ben, Dan, Ann last.
+    for key_name in ("3", "1", "Backspace", "2", "4"):
+        page.keyboard.press(key_name)
+    expect(row(page, ANN).locator("[data-count]")).to_have_text("4th")
+    page.keyboard.press("Enter")
+    wait_for_rounds(page, 2)
+    hand = live_api.state(key)["rounds"][1]
+    assert (hand["order"], hand["scores"]) == ([CAT, BEN, DAN, ANN], [-2, 1, 2, -1])
+
+    # Hand 3: an instant win, alone.
+    instant = sheet(page, "instant")
+    instant.locator(f'[data-tl-instant="{BEN}"]').tap()
+    expect(row(page, BEN).locator("[data-preview]")).to_have_text("+12")
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 3)
+    assert live_api.state(key)["rounds"][2]["scores"] == [-4, 12, -4, -4]
+    screenshot(page, "tien-len-rounds")
+
+    # A correction: hand 2 tapped, its order taken back step by step and entered again.
+    page.locator('[data-edit-round="2"]').tap()
+    expect(page.locator("[data-entry-title]")).to_have_text("Correct round 2")
+    for key_name in ("Backspace", "Backspace", "Backspace", "1", "2", "3"):
+        page.keyboard.press(key_name)
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-entry-title]")).not_to_have_text("Correct round 2")
+    corrected = live_api.state(key)["rounds"][1]
+    assert (corrected["order"], corrected["scores"], corrected["edited"]) == (
+        [ANN, BEN, CAT, DAN],
+        [2, 1, -1, -2],
+        True,
+    )
+    assert live_api.state(key)["totals"] == [5, 12, -4, -13]
+    expect(follower.locator('[data-round="2"] [data-cell="0"] [data-cell-cards]')).to_have_text("1")
+
+
+def test_a_chu_da_di_hand_and_an_own_scores_hand(phones, live_api, screenshot):
+    """SPEC 15's worked example by taps (the ♠2 on C's row, one bomb), then a hand of typed scores
+    by keys and taps, each read back through the API (issue 41)."""
+    state = live_api.create(preset="chu-da-di")
+    page = phones("Ann's phone").open(f"/s/{state['id']}/")
+    for count in ("9", "0", "10", "4"):
+        page.locator(f'[data-pad="{count}"]').tap()
+    page.locator(f'[data-spade-two="{CAT}"]').tap()
+    page.locator('[data-bombs-step="1"]').tap()
+    expect(page.locator("[data-bombs-count]")).to_have_text("1")
+    expect(row(page, CAT).locator("[data-preview]")).to_have_text("−120")
+    expect(row(page, CAT).locator("[data-preview-detail]")).to_have_text("30 × 2 × 2 = 120")
+    screenshot(page, "chu-da-di-entry")
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    hand = live_api.state(state["id"])["rounds"][0]
+    assert (hand["scores"], hand["spade_two"], hand["bombs"]) == ([-36, 164, -120, -8], CAT, 1)
+
+    own = live_api.create(mode="own_scores")
+    page = phones("Ben's phone").open(f"/s/{own['id']}/")
+    for key_name in ("3", "ArrowRight", "-", "1", "ArrowRight", "-", "3"):
+        page.keyboard.press(key_name)
+    expect(page.locator("[data-own-sum]")).to_have_text("Adds up to −1")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("2")
+    row(page, DAN).tap()
+    page.locator('[data-pad="0"]').tap()
+    expect(page.locator("[data-own-sum]")).to_have_text("Adds up to 0")
+    screenshot(page, "own-scores-entry")
+    page.keyboard.press("Enter")
+    wait_for_rounds(page, 1)
+    assert live_api.state(own["id"])["rounds"][0]["scores"] == [3, -1, -2, 0]

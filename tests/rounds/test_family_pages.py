@@ -1,0 +1,40 @@
+"""Every page of a Tiến lên, a 锄大地 and an own-scores session answers, with hands in it (SPEC 14,
+15): the session page for the editor and the follower, the table view, who pays whom, the
+printable summary, the recap and the exports; the entry says what the game needs."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+GAMES = {
+    "tien_len": ({"preset": "tien-len"}, [{"order": [0, 1, 2], "killed": [3]}, {"instant": 2}]),
+    "chu_da_di": ({"preset": "chu-da-di"}, [{"cards": [9, 0, 10, 4], "spade_two": 2, "bombs": 1}]),
+    "own_scores": ({"mode": "own_scores"}, [{"scores": [3, -1, -2, 0]}]),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_answers(api, client, game):
+    fields, hands = GAMES[game]
+    state = api.post("/api/sessions", {"players": PLAYERS, "value_per_point": "1000", **fields}).json()
+    token = api.post(f"/api/sessions/{state['id']}/lock", {"device": "Ann's phone"}).json()["token"]
+    for hand in hands:
+        assert api.post(f"/api/sessions/{state['id']}/rounds", hand, token=token).status_code == 201
+    state = api.get(f"/api/sessions/{state['id']}").json()
+    pages = [
+        *(link for name, link in state["links"].items() if name not in {"socket", "qr"}),
+        f"/s/{state['view_id']}/",
+    ]
+    for path in pages:
+        reply = client.get(path)
+        assert reply.status_code == 200, (path, reply.status_code)
+    page = client.get(f"/s/{state['id']}/").content.decode()
+    if game == "tien_len":
+        assert 'data-open="tl-killed"' in page
+        assert "data-pad=" not in page
+        assert "Tiến lên · the last pays the first 2, the third pays the second 1" in page
+    if game == "chu_da_di":
+        assert "♠2 held doubles from 8 cards" in page
+    for path in ("export.csv", "export.json", "recap.txt", "recap.png"):
+        assert client.get(f"/api/sessions/{state['id']}/{path}").status_code == 200, path

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django.utils.translation import gettext as _
 
 CURRENCY_SYMBOLS = {
@@ -18,7 +20,12 @@ CURRENCY_SYMBOLS = {
     "CAD": "C$",
     "MYR": "RM",
     "CHF": "CHF ",
+    "IDR": "Rp",
+    "PHP": "₱",
 }
+# Money counted in whole units, grouped with dots, as Vietnam and Indonesia write it (1.000.000 ₫,
+# Rp1.000.000): the state's two decimals are dropped (rounded half up) for these.
+WHOLE_UNITS = {"VND": "{digits} ₫", "IDR": "Rp{digits}"}
 
 
 def currency_symbol(currency: str) -> str:
@@ -53,11 +60,16 @@ def money(amount: str, currency: str = "") -> str:
     negative = amount.startswith("-")
     digits = amount.lstrip("-+")
     sign = MINUS if negative else "+" if digits.strip("0.") else ""
-    return f"{sign}{currency_symbol(currency)}{digits}"
+    return f"{sign}{plain_money(digits, currency)}"
 
 
 def plain_money(amount: str, currency: str = "") -> str:
-    return f"{currency_symbol(currency)}{amount.lstrip('-')}"
+    """An amount without its sign, with its currency: "€6.50", "1.000.000 ₫", "Rp25.000"."""
+    digits = amount.lstrip("-+")
+    if currency in WHOLE_UNITS:
+        whole = int(Decimal(digits).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        return WHOLE_UNITS[currency].format(digits=f"{whole:,}".replace(",", "."))
+    return f"{currency_symbol(currency)}{digits}"
 
 
 # A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.

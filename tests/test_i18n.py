@@ -131,16 +131,18 @@ def test_translations_keep_every_placeholder(locale, domain):
 # What a translation may keep as the English has it: keys as printed on the keyboard, names of
 # presets and formats, and the words each language's players use as they are (read one by one).
 SAME_EVERYWHERE = {"Backspace", "Enter", "Esc", "OK", "Menu", "Laptop", "Tablet", "Big Two", "j M"}
+SAME_EVERYWHERE |= {"Tiến lên", "Tiến lên · %(date)s"}  # the game's own name (SPEC 14)
 KEPT = {
-    "zh": SAME_EVERYWHERE - {"OK", "Menu", "Laptop", "Tablet", "Big Two", "j M"},
-    "vi": SAME_EVERYWHERE,
+    "zh": SAME_EVERYWHERE
+    - {"OK", "Menu", "Laptop", "Tablet", "Big Two", "j M", "Tiến lên", "Tiến lên · %(date)s"},
+    "vi": SAME_EVERYWHERE | {"Tiến lên (miền Nam)"},
     "id": SAME_EVERYWHERE
     | {"Skill", "Hong Kong 炒", "Taiwan 100/200/300", "Target", "rival %(rival)s", "Offline", "offline"}
-    | {"Keyboard", "Total"},
+    | {"Keyboard", "Total", "Capsa Banting", "Minus"},
     "fil": SAME_EVERYWHERE
     | {"House", "Hong Kong 炒", "Taiwan 100/200/300", "Standings", "Target", "Currency", "Club night"}
     | {"Screen", "Season", "Number pad", "Rematch", "Rematch: %(names)s", "Offline", "offline", "live"}
-    | {"Score", "Keyboard", "Key", "Phone", "Filipino"},
+    | {"Score", "Keyboard", "Key", "Phone", "Filipino", "Minus", "Four of a kind"},
 }
 
 

@@ -10,6 +10,7 @@ from tests.e2e.forms import fill_tiers
 # Hong Kong style tiers (×2 from 8, ×3 from 10, ×4 at 13), 3 points a 2, covering that takes the
 # whole loss, twelve rounds at HK$0.50: nothing a preset gives.
 HOUSE_RULES = {
+    "game": "big_two",
     "mode": "pay_difference",
     "tiers": [[1, 1], [8, 2], [10, 3], [13, 4]],
     "twos": {"points_per_two": 3},

@@ -613,10 +613,10 @@ async def test_preview_scores_a_round_without_storing_it():
             "penalties": [5, 0, 22, 39],
             "scores": [5, 0, 22, 39],
             "working": [  # classic: 1 a card, ×2 from 10, ×3 at 13
-                {"cards": 5, "rate": 1, "twos": 0, "penalty": 5},
+                {"cards": 5, "rate": 1, "twos": 0, "penalty": 5, "times": 1},
                 None,
-                {"cards": 11, "rate": 2, "twos": 0, "penalty": 22},
-                {"cards": 13, "rate": 3, "twos": 0, "penalty": 39},
+                {"cards": 11, "rate": 2, "twos": 0, "penalty": 22, "times": 1},
+                {"cards": 13, "rate": 3, "twos": 0, "penalty": 39, "times": 1},
             ],
         }
         assert await ben.quiet()

@@ -1,11 +1,13 @@
 """The rules page's worked examples of the rest of the family (SPEC 15): 锄大地's ♠2 and bomb,
 Capsa Banting's steps and a hand of own scores agree with the engine."""
 
+import json
 import re
 
 import pytest
 
 from rounds.presets import PRESETS_BY_ID
+from rounds.rules.hands import score_round as score_hand
 from rounds.rules.own_scores import OwnScores
 from rounds.rules.ruleset import RoundRules, ScoringError
 from rounds.rules.scoring import RoundEntry, penalty, score_round
@@ -44,3 +46,16 @@ def test_the_own_scores_example_is_kept_or_refused_as_it_says(client):
     assert OwnScores.from_json({"scores": typed}, names=LETTERS, zero_sum=True).scores == tuple(typed)
     with pytest.raises(ScoringError, match=r"\+1"):
         OwnScores.from_json({"scores": [3, -1, -1, 0]}, names=LETTERS, zero_sum=True)
+
+
+def test_the_tien_len_example_scores_as_the_engine_does(client):
+    html = rules_page(client, "en")
+    block = re.search(
+        r'<div class="example" id="example-tien-len" data-hand=\'([^\']+)\'(.*?)</div>', html, flags=re.S
+    )
+    hand = json.loads(block.group(1))
+    rules = RoundRules.from_json(PRESETS_BY_ID["tien-len"].as_json())
+    scored = score_hand(RoundEntry((), hand=hand), LETTERS, rules)
+    shown = re.search(r"<span data-scores>([^<]+)</span>", block.group(2)).group(1)
+    assert numbers(shown) == list(scored.scores)
+    assert 'id="tien-len"' in html

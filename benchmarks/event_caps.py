@@ -34,11 +34,11 @@ from django.test import Client  # noqa: E402
 
 from benchmarks.run import machine  # noqa: E402
 from events import services  # noqa: E402
-from events.consumers import build_view  # noqa: E402
 from events.inputs import clean_event  # noqa: E402
+from events.live.consumers import build_view  # noqa: E402
 from events.models import Event, EventTable  # noqa: E402
-from events.standings import event_standings  # noqa: E402
-from rounds.selectors import Viewer  # noqa: E402
+from events.reads.standings import event_standings  # noqa: E402
+from rounds.reads.selectors import Viewer  # noqa: E402
 from tests.factories import add_rounds  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))

@@ -28,10 +28,11 @@ inprocess.setup("event-ratings-")
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from events import selectors, services  # noqa: E402
+from events import services  # noqa: E402
 from events.inputs import clean_event  # noqa: E402
 from events.models import EventRatings, EventTable  # noqa: E402
-from groups.rating import RatedRound, rate  # noqa: E402
+from events.reads import selectors  # noqa: E402
+from groups.rules.skill import RatedRound, rate  # noqa: E402
 from tests.factories import add_rounds  # noqa: E402
 
 PLAYERS, ROUNDS, HANDS = 200, 3, 5

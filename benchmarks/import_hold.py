@@ -28,12 +28,12 @@ inprocess.setup("import-hold-")
 from django.db import connection, transaction  # noqa: E402
 
 from groups import services  # noqa: E402
-from groups.paper import log_import  # noqa: E402
+from groups.services.paper_import import log_import  # noqa: E402
 from rounds import services as rounds_services  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
-from rounds.locking import lock_acquire  # noqa: E402
 from rounds.rules.scoring import RoundEntry  # noqa: E402
 from rounds.services.imports import IMPORT_CHUNK_ROUNDS  # noqa: E402
+from rounds.services.locking import lock_acquire  # noqa: E402
 
 IMPORT_ROUNDS = int(os.environ.get("BENCH_IMPORT_ROUNDS", "5000"))
 TABLES = 5

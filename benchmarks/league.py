@@ -7,7 +7,7 @@ Builds, in a scratch PostgreSQL database found as `make bench` finds it (benchma
 - the 2013 group: the real 2013 paper log (tests/data/) imported, as the app imports it;
 - a club with two years of weekly nights: NIGHTS nights of 20 of its 24 players, 3 rounds of 5
   tables of 4, 4 hands a table (6,000 hands), stored in bulk the way a played night stores them
-  (each table an imported session of its hands, its totals kept as events/tally.py keeps them,
+  (each table an imported session of its hands, its totals kept as events/reads/tally.py keeps them,
   seats linked to the group's players), so the build takes seconds, not an evening of HTTP.
 
 Then starts `make serve` (WORKERS workers) on that database and times, over HTTP, REPEATS rounds
@@ -69,10 +69,10 @@ def a_night(
 ) -> int:
     """ROUNDS rounds of tables of 4 for `names`, HANDS hands a table, stored in bulk as a played
     night is stored: each table an imported session of its hands, its totals kept as
-    events/tally.py keeps them."""
-    from events.club import join_club
+    events/reads/tally.py keeps them."""
     from events.models import EventPlayer, EventRound, EventSeat, EventTable
-    from events.tally import Tally
+    from events.reads.club import join_club
+    from events.reads.tally import Tally
     from rounds.models import Round
     from rounds.rules.names import name_key
     from rounds.services.imports import scored_entries, session_import
@@ -117,7 +117,7 @@ def club_nights(group: object, nights: int) -> int:
     """`nights` weekly nights of the club; then one night of the same shape that belongs to no
     club (the baseline of a night's standings)."""
     from events.models import Event
-    from events.rules import rules_of_club
+    from events.reads.table_rules import rules_of_club
     from rounds.inputs import clean_settings
 
     rng = random.Random(32)
@@ -152,8 +152,8 @@ def build() -> dict:
     from benchmarks import inprocess
 
     inprocess.prepare()
-    from groups import services
-    from groups.paper import log_import
+    from groups.services import group_writes as services
+    from groups.services.paper_import import log_import
 
     started = time.perf_counter()
     old = services.group_create(name="2013")

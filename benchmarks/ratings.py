@@ -28,12 +28,13 @@ inprocess.setup("ratings-")
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from groups import api, services  # noqa: E402
+from groups import services  # noqa: E402
 from groups.models import SeasonRatings  # noqa: E402
-from groups.paper import log_import  # noqa: E402
-from groups.rating import rate  # noqa: E402
-from groups.ratings import season_ratings, season_rounds  # noqa: E402
-from groups.selectors import group_season  # noqa: E402
+from groups.reads.season_ratings import season_ratings, season_rounds  # noqa: E402
+from groups.reads.selectors import group_season  # noqa: E402
+from groups.rules.skill import rate  # noqa: E402
+from groups.services.paper_import import log_import  # noqa: E402
+from groups.web import api  # noqa: E402
 
 REPEATS = int(os.environ.get("BENCH_REPEATS", "15"))
 LOG = ROOT / "tests" / "data" / "big-two-2013.txt"

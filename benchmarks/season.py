@@ -37,8 +37,8 @@ from django.test import Client  # noqa: E402
 
 from groups import services  # noqa: E402
 from groups.models import Group, GroupPlayer  # noqa: E402
-from groups.paper import log_import  # noqa: E402
-from groups.paper_export import log_export  # noqa: E402
+from groups.reads.paper_export import log_export  # noqa: E402
+from groups.services.paper_import import log_import  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
 from rounds.rules.names import name_key  # noqa: E402
 from rounds.rules.scoring import RoundEntry  # noqa: E402

@@ -33,11 +33,11 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from rounds import services  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
-from rounds.locking import lock_acquire  # noqa: E402
 from rounds.models import Session  # noqa: E402
+from rounds.reads.selectors import Viewer  # noqa: E402
+from rounds.reads.state import table_state  # noqa: E402
 from rounds.rules.scoring import RoundEntry  # noqa: E402
-from rounds.selectors import Viewer  # noqa: E402
-from rounds.state import table_state  # noqa: E402
+from rounds.services.locking import lock_acquire  # noqa: E402
 
 LENGTHS = (1, 50, 200, 500)
 REPEATS = 30

@@ -56,11 +56,12 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import path  # noqa: E402
 from django.views.decorators.csrf import csrf_exempt  # noqa: E402
 
-from rounds import events, services  # noqa: E402
+from rounds import channels as events  # noqa: E402
+from rounds import services  # noqa: E402
 from rounds.inputs import clean_settings  # noqa: E402
-from rounds.locking import lock_acquire  # noqa: E402
 from rounds.models import Session  # noqa: E402
 from rounds.rules.scoring import RoundEntry  # noqa: E402
+from rounds.services.locking import lock_acquire  # noqa: E402
 
 LENGTHS = (1, 20, 500)
 ADDS = 25

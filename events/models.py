@@ -119,7 +119,7 @@ class EventRound(models.Model):
 class EventTable(models.Model):
     """Table `number` of an event round: one session, its seats (player index i is seats[i]).
 
-    Its totals per seat, kept by events/tally.py after each change of the session (the standings
+    Its totals per seat, kept by events/reads/tally.py after each change of the session (the standings
     read them, not the hands): net, hands won and real losses, and the hands played, as of the
     session's `tally_version`."""
 
@@ -172,7 +172,7 @@ class EventBye(models.Model):
 
 
 class EventRatings(StoredRatings):
-    """The event's ratings over its hands (events/ratings.py), kept so standings are not rated
+    """The event's ratings over its hands (events/reads/night_ratings.py), kept so standings are not rated
     again on every read: a correction or a new hand gives another digest; `prefix_digest` names
     the hands before the latest event round, so a hand added tonight rates only the round in play."""
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events.consumers import EventChangesConsumer, EventConsumer
+from events.live.consumers import EventChangesConsumer, EventConsumer
 
 websocket_urlpatterns = [
     path("ws/events/<str:key>/", EventConsumer.as_asgi()),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from events import api, new_event, print_views, seat_views, signup_views, views
+from events.web import api, new_event, print_views, seat_views, signup_views, views
 
 app_name = "events"
 

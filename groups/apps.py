@@ -6,7 +6,10 @@ class GroupsConfig(AppConfig):
     verbose_name = "Groups of friends and their seasons"
 
     def ready(self) -> None:
-        from groups import api, live, selectors, services
+        from groups.reads import selectors
+        from groups.services import group_writes as services
+        from groups.services import publish as live
+        from groups.web import api
         from rounds.public import (
             rematch_counted,
             rematch_rules,
@@ -18,7 +21,7 @@ class GroupsConfig(AppConfig):
 
         live.connect()
         session_rematched.connect(services.evening_rematched, dispatch_uid="groups.rematch")
-        session_links.connect(selectors.season_link, dispatch_uid="groups.season-link")
+        session_links.connect(selectors.season_link, dispatch_uid="groups.rules.season-link")
         sessions_kept.connect(selectors.evening_ids, dispatch_uid="groups.evenings-kept")
         rematch_counted.connect(services.evening_rematch_rate, dispatch_uid="groups.rematch-rate")
         rematch_rules.connect(services.evening_rematch_rules, dispatch_uid="groups.rematch-rules")

@@ -6,9 +6,8 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from fractions import Fraction
 
-from groups.league import MAX_BEST_OF, MAX_POINTS_PLACES, LeagueRules
-from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS, Group
-from groups.selectors import group_rules, group_seats_drawn
+from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
+from groups.rules.league import MAX_BEST_OF, MAX_POINTS_PLACES, LeagueRules
 from rounds.public import ServiceError, SessionSettings, clean_name, clean_settings
 from rounds.rules.names import NameMessages, NameRoll
 from rounds.rules.ruleset import gettext_noop, is_whole_number
@@ -120,12 +119,14 @@ def clean_log_text(raw: bytes | str) -> str:
     return text
 
 
-def clean_group_settings(group: Group, changes: Mapping[str, object]) -> tuple[SessionSettings, bool]:
-    """Session creation fields (a preset, then the fields given) over the group's own rules, checked
-    by the session's parser; and whether seats are drawn. A new evening and a change of the
-    group's rules both read what was sent this way."""
-    settings = clean_settings(changes, base=group_rules(group))
-    randomize_seats = changes.get("randomize_seats", group_seats_drawn(group))
+def clean_group_settings(
+    changes: Mapping[str, object], *, rules: SessionSettings | None, seats_drawn: bool
+) -> tuple[SessionSettings, bool]:
+    """Session creation fields (a preset, then the fields given) over the group's own `rules`,
+    checked by the session's parser; and whether seats are drawn (`seats_drawn` when not given).
+    A new evening and a change of the group's rules both read what was sent this way."""
+    settings = clean_settings(changes, base=rules)
+    randomize_seats = changes.get("randomize_seats", seats_drawn)
     if not isinstance(randomize_seats, bool):
         raise ServiceError(SEATS_FLAG, field="randomize_seats")
     return settings, randomize_seats

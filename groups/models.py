@@ -27,10 +27,10 @@ class Group(models.Model):
     edit_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     # "Our rules" (SPEC 5): a session's settings JSON, as the state shows it and POST /api/sessions
-    # takes it, plus `randomize_seats`; null while the group has none (groups.selectors.group_rules).
+    # takes it, plus `randomize_seats`; null while the group has none (groups.reads.selectors.group_rules).
     rules = models.JSONField(null=True, blank=True)
     # The club's league (SPEC 13): {"points": [...], "best_of": n | null}, as groups.inputs.clean_league
-    # checked it; null while the club keeps the defaults (groups.selectors.league_rules).
+    # checked it; null while the club keeps the defaults (groups.reads.selectors.league_rules).
     league = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     # The last change to the group itself (its rules, a player's name): use, for purge_groups.
@@ -126,7 +126,7 @@ class GroupImport(models.Model):
 
 
 class StoredRatings(models.Model):
-    """Ratings kept so they are not computed again on every read (groups/ratings.py). `digest`
+    """Ratings kept so they are not computed again on every read (groups/reads/season_ratings.py). `digest`
     names the rounds rated: their players and cards, in order, and the rating's version, so a
     stale row is never read; `prefix_digest` names the same rounds but the latest evening's (or
     event round's), whose ratings the payload also keeps ("prefix"): a round added to the one

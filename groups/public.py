@@ -5,16 +5,16 @@ answers. Events imports groups through this module only; an import-linter contra
 """
 
 from groups import signals as club_signals
-from groups.league import NightLine
 from groups.models import MAX_GROUP_PLAYERS, Group, GroupEvening, GroupPlayer, StoredRatings
-from groups.rating import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
-from groups.ratings import keep, ratings_from, stored_payload
-from groups.season import ALL_DATES, DateRange
-from groups.season_memo import exports, night_ratings, remembered, season_and_ratings, stamp
-from groups.season_page import rating_cell
-from groups.selectors import group_by_key, group_rules
-from groups.services import GROUP_FULL, check_group_room, group_players_for
+from groups.reads.season_cache import exports, night_ratings, remembered, season_and_ratings, stamp
+from groups.reads.season_ratings import keep, ratings_from, stored_payload
+from groups.reads.selectors import group_by_key, group_rules
+from groups.rules.league import NightLine
+from groups.rules.season import ALL_DATES, DateRange
+from groups.rules.skill import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
+from groups.services.group_writes import GROUP_FULL, check_group_room, group_players_for
 from groups.signals import ClubNight, ClubTable
+from groups.web.season_rows import rating_cell
 
 __all__ = [
     "ALL_DATES",

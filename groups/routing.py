@@ -1,6 +1,6 @@
 from django.urls import path
 
-from groups.consumers import SeasonConsumer
+from groups.live.consumers import SeasonConsumer
 
 websocket_urlpatterns = [
     path("ws/groups/<str:key>/", SeasonConsumer.as_asgi()),

@@ -17,7 +17,7 @@ standings in the league. The app above answers these signals (one receiver each)
 - `club_state` (group=): rows naming the state of everything the answers above read for the
   group, each starting with its night's id (each night's key, version and day; each table's
   session id, key and version), so what was computed from them can be kept until one changes
-  (groups/season_memo.py).
+  (groups/reads/season_cache.py).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from datetime import date, datetime
 from django.db.models import QuerySet
 from django.dispatch import Signal
 
-from groups.league import Night, NightLine
+from groups.rules.league import Night, NightLine
 
 club_tables = Signal()
 club_nights = Signal()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from groups import api, views
+from groups.web import api, views
 
 app_name = "groups"
 

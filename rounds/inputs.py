@@ -433,7 +433,7 @@ SESSION_CLEANERS: dict[Kind, Callable[[object, Setting], object]] = {
 
 
 def stored_settings(raw: Mapping[str, object]) -> SessionSettings:
-    """Settings as they were stored (a group's own rules: rounds/state.py's settings JSON, checked
+    """Settings as they were stored (a group's own rules: rounds/reads/state.py's settings JSON, checked
     when stored, so trusted, as RoundRules.from_json trusts a round's): each declared setting read
     as it is, one declared since taking its default, one no longer declared left out. A setting
     tightened since plays as it was stored."""

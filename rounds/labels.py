@@ -1,5 +1,5 @@
 """How a number, a sum of money and the house read on a page: the formats the templates
-(rounds/templatetags/table.py), the charts and the recap share. Labels only, never a rule."""
+(rounds/web/tags/page_labels.py), the charts and the recap share. Labels only, never a rule."""
 
 from __future__ import annotations
 

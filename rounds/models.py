@@ -372,7 +372,7 @@ class PaidTransfer(models.Model):
 class RateCounter(models.Model):
     """How many `scope` writes (new sessions, new groups) one client address made in one window.
 
-    In the database, so every server process counts the same (rounds/ratelimit.py).
+    In the database, so every server process counts the same (rounds/services/ratelimit.py).
     """
 
     scope = models.CharField(max_length=20)

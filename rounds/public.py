@@ -4,13 +4,9 @@ session, its rules and its state. They import rounds through this module and the
 needs is added here, so that what the rest of rounds moves stays its own business.
 """
 
-from rounds.chart import left_margin
+from rounds.channels import group_name as table_group
 from rounds.clock import clock
-from rounds.consumers import log_socket
 from rounds.errors import ProtocolError, ServiceError, refusal, status_of, translated
-from rounds.events import group_name as table_group
-from rounds.export import neutralised
-from rounds.forms import SettingsForm, initial_from_state
 from rounds.inputs import (
     SETTINGS_FIELDS,
     SessionSettings,
@@ -19,8 +15,8 @@ from rounds.inputs import (
     clean_settings,
     stored_settings,
 )
-from rounds.jsonapi import endpoint, json_body, refused
 from rounds.labels import minus
+from rounds.live.consumers import log_socket
 from rounds.management.purge import PurgeCommand
 from rounds.models import (
     MAX_NAME_LENGTH,
@@ -32,27 +28,16 @@ from rounds.models import (
     new_key,
     rules_of_json,
 )
-from rounds.openapi_schemas import (
-    BODIES,
-    BOOLEAN,
-    INTEGER,
-    MONEY,
-    SETTINGS_INPUT,
-    STRING,
-    array,
-    json_content,
-    nullable,
-    obj,
-    operation,
-    ref,
-)
 from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
-from rounds.ratelimit import RateLimited, client_address, count_hit, count_request, rate_limited
-from rounds.selectors import KEY_PATTERN, Viewer, by_key, lock_state, open_by_key
+from rounds.reads.chart import left_margin
+from rounds.reads.export import neutralised
+from rounds.reads.selectors import KEY_PATTERN, Viewer, by_key, current_settings, lock_state, open_by_key
+from rounds.reads.sharing import share_link
+from rounds.reads.state import money, settings_json, settlement_of, table_state
 from rounds.services import session_close, session_create, session_seat_players
 from rounds.services.imports import scored_entries, session_import
-from rounds.services.sessions import apply_settings, current_settings
-from rounds.sharing import share_link
+from rounds.services.ratelimit import RateLimited, client_address, count_hit, count_request, rate_limited
+from rounds.services.sessions import apply_settings
 from rounds.signals import (
     LAST_WRITE,
     PageHost,
@@ -68,7 +53,22 @@ from rounds.signals import (
     session_saved,
     sessions_kept,
 )
-from rounds.state import money, settings_json, settlement_of, table_state
+from rounds.web.forms import SettingsForm, initial_from_state
+from rounds.web.jsonapi import endpoint, json_body, refused
+from rounds.web.openapi_schemas import (
+    BODIES,
+    BOOLEAN,
+    INTEGER,
+    MONEY,
+    SETTINGS_INPUT,
+    STRING,
+    array,
+    json_content,
+    nullable,
+    obj,
+    operation,
+    ref,
+)
 
 __all__ = [
     "BODIES",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rounds.consumers import SessionConsumer
+from rounds.live.consumers import SessionConsumer
 
 websocket_urlpatterns = [
     path("ws/sessions/<str:key>/", SessionConsumer.as_asgi()),

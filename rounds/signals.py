@@ -1,7 +1,7 @@
 """What other apps can follow of a session without the rounds app knowing them (groups does).
 
 - `session_published` (session_id=, kinds=, session=): once per change, after its commit
-  (rounds/publish.py); `session` as the change left it.
+  (rounds/services/publish.py); `session` as the change left it.
 - `session_rematched` (session=, rematch=): inside a rematch's transaction; the evening's ties
   carry over to the next one (a group's evening rematched is the group's next evening).
 - `session_links` (session=): while the session page is drawn; a receiver may answer with a
@@ -50,7 +50,7 @@ LAST_WRITE = "last"
 @dataclass(frozen=True)
 class SessionHost:
     """Who a new session belongs to, as its app answers: what the new session counts against
-    (`scope`, `subject`: see rounds/ratelimit.py) and how it is made: `create(players=,
+    (`scope`, `subject`: see rounds/services/ratelimit.py) and how it is made: `create(players=,
     settings=, randomize_seats=)` returns the session; `settings_of(body)` reads the creation
     fields sent over the host's own rules, answering (settings, randomize_seats)."""
 

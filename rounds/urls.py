@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rounds import api, recap, views
+from rounds.web import api, recap, views
 
 app_name = "rounds"
 

@@ -3,7 +3,7 @@
 Django's CSRF check runs before the view: `PUT /s/<key>/` was refused 403 for a missing token,
 never reaching the view's `require_http_methods`, which would have said 405. This middleware
 stands before the check and answers 405 (with `Allow`) itself, from the methods the view declares.
-The API's endpoints are CSRF-exempt and answer their own JSON 405 (rounds/jsonapi.py).
+The API's endpoints are CSRF-exempt and answer their own JSON 405 (rounds/web/jsonapi.py).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The OpenAPI 3.1 description of the JSON API (docs/api.md), served at /api/openapi.json:
-each app describes its own part (rounds/openapi.py, groups/openapi.py, events/openapi.py), this
+each app describes its own part (rounds/web/openapi.py, groups/web/openapi.py, events/web/openapi.py), this
 puts them together with the project's own addresses.
 
 The one place the contract is written for machines: tests/test_openapi.py validates it and
@@ -13,12 +13,12 @@ import copy
 
 from django.http import HttpRequest, JsonResponse
 
-from events.openapi import EVENT_PATHS, EVENT_SCHEMAS
-from groups.openapi import GROUP_PATHS, GROUP_SCHEMAS
-from rounds.jsonapi import endpoint
-from rounds.openapi import PATHS as ROUND_PATHS
-from rounds.openapi import SCHEMAS_AND_BODIES as ROUND_SCHEMAS
-from rounds.openapi_schemas import json_content, obj, operation
+from events.web.openapi import EVENT_PATHS, EVENT_SCHEMAS
+from groups.web.openapi import GROUP_PATHS, GROUP_SCHEMAS
+from rounds.web.jsonapi import endpoint
+from rounds.web.openapi import PATHS as ROUND_PATHS
+from rounds.web.openapi import SCHEMAS_AND_BODIES as ROUND_SCHEMAS
+from rounds.web.openapi_schemas import json_content, obj, operation
 
 CHECK = {"type": "string", "enum": ["ok", "down"]}
 HEALTH = obj({"database": CHECK, "channel_layer": CHECK}, required=("database", "channel_layer"), closed=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-# Counted in the database across workers (rounds/ratelimit.py). Per client address: a stranger's
+# Counted in the database across workers (rounds/services/ratelimit.py). Per client address: a stranger's
 # new sessions, new groups, paper-log imports (one each, however many tables) and rematches of a
 # session outside a group; new events, and the tables their draws make (each a session: a night of
 # 50 tables x 5 rounds is 250). Per group: its new evenings, rematches of them included. Per

@@ -94,7 +94,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "rounds.outage.DatabaseOutageMiddleware",
+    "rounds.web.outage.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -111,6 +111,14 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Each app's template tags live in its web layer (web/tags/), named here once.
+            "libraries": {
+                "page_labels": "rounds.web.tags.page_labels",
+                "page_language": "rounds.web.tags.page_language",
+                "event_progress": "events.web.tags.event_progress",
+                "event_ratings": "events.web.tags.event_ratings",
+                "event_screen": "events.web.tags.event_screen",
+            },
         },
     },
 ]
@@ -300,7 +308,7 @@ def logging_config(*, json_logs: bool, access_log: bool) -> dict:
             # The consumers' socket events (INFO) and failures, through the root's handler.
             **{
                 consumers: {"handlers": [], "level": "INFO" if json_logs or access_log else level}
-                for consumers in ("rounds.consumers", "groups.consumers")
+                for consumers in ("rounds.live.consumers", "groups.live.consumers")
             },
         },
     }

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
 from rounds.errors import ProtocolError
-from rounds.jsonapi import refused
+from rounds.web.jsonapi import refused
 from scorekeeper.health import healthz
 from scorekeeper.openapi import openapi
 from scorekeeper.shell import ScriptCatalog, service_worker

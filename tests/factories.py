@@ -2,9 +2,9 @@
 
 from rounds import services
 from rounds.inputs import clean_settings
-from rounds.locking import lock_acquire
 from rounds.models import Session
 from rounds.rules.scoring import RoundEntry
+from rounds.services.locking import lock_acquire
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 

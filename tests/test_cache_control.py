@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from groups.services import group_create
+from groups.services.group_writes import group_create
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from groups.services import group_create
+from groups.services.group_writes import group_create
 from rounds.models import Round
 from tests.factories import add_rounds, make_session
 

@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 
-from groups.services import group_create
+from groups.services.group_writes import group_create
 from scorekeeper.asgi import application
 from scorekeeper.settings import logging_config
 from tests.factories import grab_lock, make_session

@@ -30,7 +30,7 @@ class Lines(logging.Handler):
 @pytest.fixture
 def access_lines() -> Iterator[list[dict]]:
     """Requests (the access logger) and socket events (the consumer's own logger)."""
-    handler, loggers = Lines(), [access, logging.getLogger("rounds.consumers")]
+    handler, loggers = Lines(), [access, logging.getLogger("rounds.live.consumers")]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.addHandler(handler)

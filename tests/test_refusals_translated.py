@@ -51,7 +51,7 @@ def test_the_refusals_are_found_in_every_layer():
         "rounds/rules/tiers.py",
         "rounds/errors.py",
         "rounds/inputs.py",
-        "groups/paperlog.py",
+        "groups/rules/paper_log.py",
     ):
         assert module in modules, module
 

@@ -103,7 +103,7 @@ def test_an_unexpected_error_is_a_plain_page_in_the_readers_language(monkeypatch
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("rounds.views.session_context", broken)
+    monkeypatch.setattr("rounds.web.views.session_context", broken)
     session = make_session()
     client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE=language)
     response = client.get(f"/s/{session.edit_key}/")

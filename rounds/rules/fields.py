@@ -8,11 +8,11 @@ and the order in which a body's settings are checked.
 No Django here: labels are English, marked with gettext_noop for makemessages and translated
 where they are shown. What derives from these declarations: the JSON parse and its refusals
 (rounds/inputs.py; a part's by rounds/rules/places.py), the settings' OpenAPI schemas
-(rounds/openapi_schemas.py), the form's fields, values and layout (rounds/form_fields.py,
-rounds/forms.py), the state's settings (rounds/state.py), how a session keeps them
+(rounds/web/openapi_schemas.py), the form's fields, values and layout (rounds/web/form_fields.py,
+rounds/web/forms.py), the state's settings (rounds/reads/state.py), how a session keeps them
 (Session.own_setting: a column, or by name in its options), which settings an event refuses
 outside by_place (events/inputs.py), and what the pages' scripts read
-(rounds/templatetags/table.py puts it in the page as JSON). A new rule is declared on its field
+(rounds/web/tags/page_labels.py puts it in the page as JSON). A new rule is declared on its field
 in ruleset.py, a new setting of the session's here; the rule that uses it and a template that
 lays it out are the only other places it is written.
 """

@@ -1,4 +1,4 @@
-"""The recap's lines (rounds/recap.py) drawn as a PNG with Pillow: 1080 px wide, as tall as the
+"""The recap's lines (rounds/web/recap.py) drawn as a PNG with Pillow: 1080 px wide, as tall as the
 lines need, in the app's dark colours. No Django here.
 
 Chinese needs a font that has it: Noto Sans CJK from Debian's fonts-noto-cjk (`make fonts`,

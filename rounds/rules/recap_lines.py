@@ -1,6 +1,6 @@
 """The facts of an evening's recap (SPEC 12), read from the table state payload: no Django here.
 
-Everything comes from the state every phone gets (`rounds/state.shared_state`): the rounds'
+Everything comes from the state every phone gets (`rounds/reads/state.shared_state`): the rounds'
 cards, scores, running totals and rules, and the settlement. The money's parties are the
 players by index and, paying by place, the house (`"house"`, its total in `state["house"]`, its
 money in `settlement["house"]`): it is shown, never dropped.
@@ -125,7 +125,7 @@ def comeback(state: dict) -> Comeback | None:
     return found
 
 
-HOUSE: Final = "house"  # the house as a party of the settlement and a total (rounds/selectors.HOUSE)
+HOUSE: Final = "house"  # the house as a party of the settlement and a total (rounds/reads/selectors.HOUSE)
 
 
 def parties(state: dict, house: str) -> dict[int | str, str]:

@@ -3,10 +3,12 @@
 A round write locks the session's EntryLock row and checks, inside its
 transaction, that the caller's token is the current unexpired one (fencing), so
 a device that lost its lease can never write. The lease itself is in
-rounds/locking.py; its services are re-exported here with the rest.
+rounds/services/locking.py; its services are re-exported here with the rest.
 """
 
-from rounds.locking import (
+from rounds.reads.replies import RoundWrite
+from rounds.services.history import HISTORY_WRITES, round_restore, round_undo
+from rounds.services.locking import (
     LockGrant,
     lock_acquire,
     lock_disconnect,
@@ -14,8 +16,6 @@ from rounds.locking import (
     lock_renew,
     lock_takeover,
 )
-from rounds.replies import RoundWrite
-from rounds.services.history import HISTORY_WRITES, round_restore, round_undo
 from rounds.services.round_writes import round_add, round_add_once, round_delete, round_edit
 from rounds.services.seating import session_seat_players
 from rounds.services.sessions import (

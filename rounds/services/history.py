@@ -16,7 +16,7 @@ from rounds.errors import (
     VersionRefused,
 )
 from rounds.models import Round, RoundVersion, Session
-from rounds.replies import RoundWrite
+from rounds.reads.replies import RoundWrite
 from rounds.rules import hands
 from rounds.rules.ruleset import RoundRules
 from rounds.services.records import record_version, request_fingerprint, store_scores

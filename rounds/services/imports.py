@@ -15,10 +15,10 @@ from django.db import transaction
 from rounds.errors import SessionFull
 from rounds.inputs import SessionSettings
 from rounds.models import MAX_SESSION_ROUNDS, Round, RoundVersion, Session
+from rounds.reads.preview import check_covering_rule
 from rounds.rules import hands
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally
-from rounds.services.preview import check_covering_rule
 from rounds.services.records import store_scores, version_of
 from rounds.services.sessions import session_create
 

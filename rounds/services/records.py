@@ -8,16 +8,16 @@ import json
 
 from django.utils import timezone
 
-from rounds import publish
 from rounds.errors import HistoryFull, RequestReused
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
-from rounds.replies import RoundWrite
+from rounds.reads.replies import RoundWrite
+from rounds.reads.state import UNREAD
 from rounds.rules.hands import hand_json
 from rounds.rules.ruleset import Mode
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, end_reached
+from rounds.services import publish
 from rounds.signals import session_saved
-from rounds.state import UNREAD
 
 
 def save_changed(

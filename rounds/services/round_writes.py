@@ -14,13 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from rounds.errors import SessionFinished, SessionFull
-from rounds.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
 from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
-from rounds.replies import RoundWrite
+from rounds.reads.preview import check_covering_rule
+from rounds.reads.replies import RoundWrite
+from rounds.reads.selectors import current_settings, round_by_number, stored_tally
 from rounds.rules import hands
 from rounds.rules.scoring import RoundEntry, ScoredRound
-from rounds.selectors import round_by_number, stored_tally
-from rounds.services.preview import check_covering_rule
+from rounds.services.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
 from rounds.services.records import (
     note_changes,
     record_request,
@@ -30,7 +30,6 @@ from rounds.services.records import (
     save_changed,
     store_scores,
 )
-from rounds.services.sessions import current_settings
 from rounds.signals import write_checked
 
 

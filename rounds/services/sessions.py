@@ -11,12 +11,12 @@ from django.utils import timezone
 
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
+from rounds.reads.selectors import current_settings, scored_session, stored_tally
 from rounds.rules import fields, hands, scoring
 from rounds.rules.ruleset import RoundRules, gettext_noop
 from rounds.rules.standings import Tally
-from rounds.selectors import scored_session, stored_tally
+from rounds.services.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.services.records import note_changes, record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched, write_checked
 
@@ -62,13 +62,6 @@ def apply_settings(session: Session, settings: SessionSettings) -> None:
     session.set_rules(settings.rules)
     for setting in fields.SESSION:
         session.set_own_setting(setting, getattr(settings, setting.stored_as))
-
-
-def current_settings(session: Session) -> SessionSettings:
-    return SessionSettings(
-        rules=session.rules,
-        **{setting.stored_as: session.own_setting(setting) for setting in fields.SESSION},
-    )
 
 
 @transaction.atomic

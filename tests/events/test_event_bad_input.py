@@ -11,8 +11,8 @@ import pytest
 from django.apps import apps
 from django.core import serializers
 
-from events import services
 from events.inputs import clean_event
+from events.services import event_writes as services
 from groups.models import StoredRatings
 from tests.bad_inputs import SIGNUP_CASES, SIGNUP_FORM_CASES, Raw
 

@@ -9,11 +9,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from events.models import Event, EventRound, EventTable
-from events.selectors import event_json, event_live
-from events.standings import event_standings
-from events.tally import Tally, hands_by_session
+from events.reads.selectors import event_json, event_live
+from events.reads.standings import event_standings
+from events.reads.tally import Tally, hands_by_session
 from rounds.models import Session
-from rounds.selectors import Viewer
+from rounds.reads.selectors import Viewer
 from scorekeeper.settings import RATE_LIMITS as DEFAULT_LIMITS
 from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from events import services
 from events.inputs import clean_event
 from events.models import EventTable
+from events.services import event_writes as services
 from tests.factories import add_rounds
 from tests.sockets import WAIT, opened_socket
 

@@ -1,5 +1,5 @@
 """An event named with a group plays the group's own rules (SPEC 5 "Our rules", SPEC 11), read
-through groups.selectors.group_rules; the event's hands still set each table's length."""
+through groups.reads.selectors.group_rules; the event's hands still set each table's length."""
 
 import pytest
 

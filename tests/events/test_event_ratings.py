@@ -8,10 +8,10 @@ import re
 import pytest
 from openskill.models import PlackettLuce
 
-from events import ratings
 from events.models import Event, EventRatings
-from events.standings import event_standings
-from groups.rating import rate
+from events.reads import night_ratings as ratings
+from events.reads.standings import event_standings
+from groups.rules.skill import rate
 from tests.events.helpers import NAMES, draw, new_event, play_table
 from tests.groups.helpers import rate_hand
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from events import services
 from events.inputs import clean_event
-from events.signup import event_signup, event_signup_switch
+from events.services import event_writes as services
+from events.services.signup import event_signup, event_signup_switch
 from tests.sockets import WAIT, opened_socket
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("own_channel_layer")]

@@ -10,11 +10,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from events import consumers, services
 from events.inputs import clean_event
+from events.live import consumers
 from events.models import EventTable
-from rounds.locking import lock_acquire
-from rounds.selectors import Viewer
+from events.services import event_writes as services
+from rounds.reads.selectors import Viewer
+from rounds.services.locking import lock_acquire
 from scorekeeper.asgi import application
 from tests.factories import add_rounds
 from tests.sockets import ORIGIN, WAIT, opened_socket
@@ -116,7 +117,7 @@ SCREENS = 6
 
 
 async def test_the_view_is_built_once_for_every_screen(monkeypatch):
-    from events import consumers
+    from events.live import consumers
 
     event, tables = await an_event_drawn()
     builds = []
@@ -169,7 +170,7 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
 async def test_the_view_carries_its_live_part_in_simplified_chinese_too():
     """One build for every screen, with the live part in each language a page may speak; a socket
     sends the one of its page (tests/test_simplified.py: a zh-SG handshake speaks zh-hans)."""
-    from events import consumers
+    from events.live import consumers
 
     event, _tables = await an_event_drawn()
     texts = await consumers.build_view(event.pk, Viewer.FOLLOWER)

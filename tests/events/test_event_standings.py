@@ -7,7 +7,7 @@ from collections import defaultdict
 import pytest
 
 from events.models import Event
-from events.standings import Line, event_standings, ranked
+from events.reads.standings import Line, event_standings, ranked
 from tests.events.helpers import NAMES, draw, new_event, play_table
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,9 @@ the round now; the night's status and its one line of what happens next."""
 import pytest
 
 from events.models import Event, EventRound
-from events.selectors import event_live
+from events.reads.selectors import event_live
 from rounds.models import Session
-from rounds.selectors import Viewer
+from rounds.reads.selectors import Viewer
 from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils.html import escape
 
-from events.banner import TABLE_DRAWN_ON
+from events.reads.banner import TABLE_DRAWN_ON
 from tests.events.helpers import draw, hand_for, new_event, play_table
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from events import standings
 from events.models import Event
-from groups.rating import rate
+from events.reads import standings
+from groups.rules.skill import rate
 from tests.conftest import Api, generous
 from tests.groups.helpers import club_night
 from tests.groups.test_ratings import LOG_2013, new_group, rated_directly, tables_of

@@ -1,7 +1,7 @@
 """Exports are built once per change of what they show and counted per address (issue 38: a
 group's export.txt at its 50,000-round cap took 3 s a time, and its follow key could loop it):
 a group's export.txt and league.csv and an event's export.csv, each kept by what it reads
-(groups/season_memo.py) and counted against RATE_LIMIT_EXPORTS."""
+(groups/reads/season_cache.py) and counted against RATE_LIMIT_EXPORTS."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from events import export as event_export
-from groups import league_table, paper_export
+from events.reads import export as event_export
 from groups.models import GroupPlayer
+from groups.reads import league_table, paper_export
 from tests.events.helpers import draw, new_event, play_table
 from tests.groups.helpers import club_night, new_group
 

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.utils import timezone
 
-from groups import services
 from groups.models import Group, GroupEvening
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 from rounds.services import session_create
 from tests.factories import add_rounds

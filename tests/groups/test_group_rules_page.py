@@ -3,8 +3,8 @@ the edit link only, and the new-evening form starting from them."""
 
 import pytest
 
-from groups import services
 from groups.models import Group, GroupEvening
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from groups import paper, services
 from groups.models import GroupEvening, GroupImport
-from groups.paperlog import MAX_REFUSED_LINES, STOPPED_READING
-from groups.services import GROUP_ROUNDS_KEPT, group_create
+from groups.rules.paper_log import MAX_REFUSED_LINES, STOPPED_READING
+from groups.services import group_writes as services
+from groups.services import paper_import as paper
+from groups.services.group_writes import GROUP_ROUNDS_KEPT, group_create
 from rounds.models import Round, RoundVersion, Session
 from rounds.services import imports
 from tests.rounds.test_sizes import send_log, table_lines

@@ -3,8 +3,8 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from groups import services
 from groups.models import GroupEvening
+from groups.services import group_writes as services
 from tests.groups.test_paper_import import SAMPLE
 
 pytestmark = pytest.mark.django_db

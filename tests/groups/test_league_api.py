@@ -235,7 +235,7 @@ def test_a_bad_league_range_is_named(api, query, field):
 
 
 def test_a_corrected_hand_changes_the_league_and_the_season_at_once(api, season):
-    """What is kept of a club (groups/season_memo.py) is never read stale: a hand corrected at a
+    """What is kept of a club (groups/reads/season_cache.py) is never read stale: a hand corrected at a
     night's table moves the league, the season and the night's standings on the next read."""
     group, events = season
     before = api.get(f"/api/groups/{group['id']}/league").json()

@@ -10,7 +10,7 @@ import pytest
 
 from events.models import EventPlayer
 from groups.models import GroupPlayer
-from groups.services import group_create, group_players_for
+from groups.services.group_writes import group_create, group_players_for
 from tests.events.helpers import new_event
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """Paper logs into a group through the API (API.md "Paper log format"): a sample log of several
 dates, fry thresholds, `t` counts and comments, and the bad logs of issue 13, each refused with
-its line number and nothing stored. Parsing is groups/paperlog.py's; these test the importer."""
+its line number and nothing stored. Parsing is groups/rules/paper_log.py's; these test the importer."""
 
 from datetime import date
 
@@ -8,7 +8,7 @@ import pytest
 
 from groups.models import GroupEvening, GroupPlayer
 from rounds.models import Round, Session
-from rounds.services.sessions import current_settings
+from rounds.reads.selectors import current_settings
 
 pytestmark = pytest.mark.django_db
 

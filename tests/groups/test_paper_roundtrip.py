@@ -7,12 +7,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from groups import services
 from groups.models import GroupEvening
-from groups.paper import log_import
-from groups.paper_export import log_export
-from groups.paperlog import fry_tiers
-from groups.selectors import group_season, player_names, season_json
+from groups.reads.paper_export import log_export
+from groups.reads.selectors import group_season, player_names, season_json
+from groups.rules.paper_log import fry_tiers
+from groups.services import group_writes as services
+from groups.services.paper_import import log_import
 from rounds.inputs import clean_settings
 from tests.factories import add_rounds
 

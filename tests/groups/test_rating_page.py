@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from groups import services
-from groups.ratings import season_ratings
-from groups.selectors import group_season
+from groups.reads.season_ratings import season_ratings
+from groups.reads.selectors import group_season
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 from tests.factories import add_rounds
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
-from groups import ratings as ratings_module
 from groups.models import GroupEvening, SeasonRatings
+from groups.reads import season_ratings as ratings_module
 from tests.groups.helpers import rate_hand
 
 pytestmark = pytest.mark.django_db

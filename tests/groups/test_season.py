@@ -5,9 +5,9 @@ from decimal import Decimal
 
 import pytest
 
-from groups import services
 from groups.models import GroupEvening
-from groups.season import (
+from groups.reads.selectors import group_season, player_names, season_json
+from groups.rules.season import (
     ALL_DATES,
     DateRange,
     Evening,
@@ -17,7 +17,7 @@ from groups.season import (
     this_month,
     this_year,
 )
-from groups.selectors import group_season, player_names, season_json
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 from tests.factories import add_rounds
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from groups import services
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 from tests.factories import add_rounds
 from tests.rounds.test_minus_sign import ASCII_NEGATIVE, MINUS, shown_text

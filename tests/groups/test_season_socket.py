@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from groups import services
+from groups.services import group_writes as services
 from rounds.inputs import clean_settings
 from tests.factories import add_rounds, make_session
 from tests.sockets import WAIT, opened_socket

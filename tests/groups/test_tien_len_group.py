@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from groups.rating import RatedRound, rate
-from groups.season import Evening, SeasonRound, season_of
+from groups.rules.season import Evening, SeasonRound, season_of
+from groups.rules.skill import RatedRound, rate
 
 pytestmark = pytest.mark.django_db
 

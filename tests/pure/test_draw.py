@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.draw import bye_count, draw_round, pairs_met, repeats, table_sizes
+from events.rules.draw import bye_count, draw_round, pairs_met, repeats, table_sizes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -27,7 +27,7 @@ def split_of_threes_and_fours(count):
 
 
 def test_the_draw_imports_without_django():
-    script = "import sys, events.draw; print(sorted(n for n in sys.modules if n.startswith('django')))"
+    script = "import sys, events.rules.draw; print(sorted(n for n in sys.modules if n.startswith('django')))"
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
     )

@@ -10,7 +10,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groups.league import LeagueRules, Night, NightLine, league_table, night_points, shown_number
+from groups.rules.league import LeagueRules, Night, NightLine, league_table, night_points, shown_number
 
 DAY = date(2026, 12, 3)
 

@@ -1,4 +1,4 @@
-"""The paper log (API.md "Paper log format") read and written by groups/paperlog.py: a sample log
+"""The paper log (API.md "Paper log format") read and written by groups/rules/paper_log.py: a sample log
 to exact values, every bad log refused with its line number, and hypothesis round trips."""
 
 import datetime
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groups.paperlog import (
+from groups.rules.paper_log import (
     PaperLogError,
     PaperRound,
     PaperTable,

@@ -19,7 +19,7 @@ PURE = [
     "rounds.rules.tiers",
     "rounds.rules.names",
     "rounds.rules.tien_len",
-    "groups.paperlog",
+    "groups.rules.paper_log",
 ]
 
 

@@ -1,4 +1,4 @@
-"""groups/rating.py without Django: ranks by cards left, ties, order, ranking from 30 rounds."""
+"""groups/rules/skill.py without Django: ranks by cards left, ties, order, ranking from 30 rounds."""
 
 import subprocess
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from groups.rating import RANKED_FROM, RatedRound, ranks_of, rate
+from groups.rules.skill import RANKED_FROM, RatedRound, ranks_of, rate
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -40,7 +40,9 @@ def test_ranked_from_30_rounds_and_the_history_keeps_one_point_a_step():
     assert rate([*rounds, RatedRound(("A", "B"), (3, 0), step=3)]).players["B"].ranked
 
 
-@pytest.mark.parametrize("module", ["groups.rating", "rounds.rules.recap_lines", "rounds.rules.recap_image"])
+@pytest.mark.parametrize(
+    "module", ["groups.rules.skill", "rounds.rules.recap_lines", "rounds.rules.recap_image"]
+)
 def test_the_rating_and_the_recap_drawing_import_without_django(module):
     script = f"import sys, {module}; print(sorted(name for name in sys.modules if name.startswith('django')))"
     loaded = subprocess.run(

@@ -16,10 +16,10 @@ from channels.testing import WebsocketCommunicator
 from django.apps import apps
 from django.core import serializers
 
-from rounds.locking import lock_release
 from rounds.models import Session
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
+from rounds.services.locking import lock_release
 from scorekeeper.asgi import application
 from tests.bad_inputs import API_CASES, FORM_CASES, NAMES, SOCKET_CASES, Case, Raw
 from tests.factories import add_rounds, make_session

@@ -6,11 +6,12 @@ import json
 import pytest
 from django.test import AsyncClient
 
-from rounds import consumers, services
-from rounds import state as table_states
+from rounds import services
+from rounds.live import consumers
 from rounds.models import Session
+from rounds.reads import state as table_states
+from rounds.reads.state import shared_state
 from rounds.rules.scoring import RoundEntry
-from rounds.state import shared_state
 from tests.factories import add_rounds, grab_lock, make_session
 from tests.rounds.test_consumers import channel_layer, in_thread, new_session, table  # noqa: F401 (autouse)
 

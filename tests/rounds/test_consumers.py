@@ -18,10 +18,10 @@ from django.test import AsyncClient
 
 from rounds import services
 from rounds.errors import LOCK_NEEDED, LOCK_STILL_LIVE, SESSION_FINISHED
-from rounds.locking import lock_release
 from rounds.models import Round, RoundVersion, Session
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
+from rounds.services.locking import lock_release
 from scorekeeper.asgi import application
 from tests.factories import add_rounds, grab_lock, make_session
 

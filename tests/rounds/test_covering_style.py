@@ -3,7 +3,7 @@
 import pytest
 
 from rounds.models import Round, RoundVersion, Session
-from rounds.services.sessions import current_settings
+from rounds.reads.selectors import current_settings
 from tests.factories import add_rounds, make_session
 from tests.rounds.test_api import add, create, token_for
 from tests.rounds.test_pages import NEW_EVENING, settings_post, text_of

@@ -1,4 +1,4 @@
-"""Each sentence and each format once (rounds/templatetags/table.py): the page's script fills the
+"""Each sentence and each format once (rounds/web/tags/page_labels.py): the page's script fills the
 same patterns the server fills, the mode labels are the form's, tier multiples have one formatter,
 and the most 2s a player can hold comes from the rules module."""
 
@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from rounds.forms import MODE_CHOICES, times_text
 from rounds.rules.ruleset import TWOS_IN_DECK
-from rounds.templatetags.table import fill, mode_label, signed, signed_patterns, tiers_text
+from rounds.web.forms import MODE_CHOICES, times_text
+from rounds.web.tags.page_labels import fill, mode_label, signed, signed_patterns, tiers_text
 
 
 def test_a_pattern_is_filled_with_each_value_escaped():

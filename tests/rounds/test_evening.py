@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as examples
 from hypothesis import strategies as st
 
-from rounds.export import restored
-from rounds.locking import lock_release
 from rounds.models import PaidTransfer, Session
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.reads.export import restored
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
+from rounds.services.locking import lock_release
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -5,9 +5,9 @@ import pytest
 from rounds import services
 from rounds.errors import UNDO_RESCORE, LockRefused, RequestReused, VersionMissing, VersionRefused
 from rounds.models import Round, RoundVersion
+from rounds.reads.selectors import Viewer, round_history, scored_session, session_history
+from rounds.reads.state import table_state
 from rounds.rules.scoring import RoundEntry
-from rounds.selectors import Viewer, round_history, scored_session, session_history
-from rounds.state import table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from rounds import services
 from rounds.models import RoundVersion
+from rounds.reads.selectors import Viewer, round_history, session_history
+from rounds.reads.state import table_state
 from rounds.rules.scoring import RoundEntry
-from rounds.selectors import Viewer, round_history, session_history
-from rounds.state import table_state
 from tests.factories import grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

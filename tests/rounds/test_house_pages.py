@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

@@ -13,9 +13,16 @@ from django.db.models import F
 
 from rounds import services
 from rounds.errors import LOCK_HELD, LOCK_LOST, LOCK_STILL_LIVE, LockRefused, ServiceError
-from rounds.locking import lock_acquire, lock_disconnect, lock_release, lock_renew, lock_state, lock_takeover
 from rounds.models import EntryLock, Round, Session
 from rounds.rules.scoring import RoundEntry
+from rounds.services.locking import (
+    lock_acquire,
+    lock_disconnect,
+    lock_release,
+    lock_renew,
+    lock_state,
+    lock_takeover,
+)
 from tests.factories import grab_lock, make_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -226,7 +233,7 @@ def test_counts_that_are_not_counts_are_refused_naming_the_field(frozen_clock):
 
 
 def test_renewals_reach_followers_only_when_what_they_show_changes(frozen_clock, settings, monkeypatch):
-    from rounds import locking
+    from rounds.services import locking
 
     told = []
     monkeypatch.setattr(locking, "announce_lock", told.append)

@@ -10,10 +10,11 @@ import re
 
 import pytest
 
-from rounds import locking, services
+from rounds import services
 from rounds.errors import LOCK_STILL_LIVE, LockRefused
-from rounds.locking import lock_acquire, lock_renew, lock_state, lock_takeover
 from rounds.rules.scoring import RoundEntry
+from rounds.services import locking
+from rounds.services.locking import lock_acquire, lock_renew, lock_state, lock_takeover
 from tests.factories import grab_lock, make_session
 from tests.rounds.test_consumers import channel_layer, socket_to  # noqa: F401 (autouse fixture)
 

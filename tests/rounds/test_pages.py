@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from rounds.locking import lock_acquire, lock_release
 from rounds.models import Round, Session
+from rounds.services.locking import lock_acquire, lock_release
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from rounds.errors import translated
-from rounds.ratelimit import RateLimited
+from rounds.services.ratelimit import RateLimited
 from tests.groups.helpers import new_group
 from tests.rounds.test_by_place_api import create
 

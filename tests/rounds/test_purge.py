@@ -12,13 +12,13 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from groups.models import Group, GroupEvening, GroupImport, GroupPlayer, GroupSeat
-from groups.paper import log_import
-from groups.selectors import group_season
-from groups.services import group_create, group_player_rename, group_rules_set
-from rounds.locking import lock_release
+from groups.reads.selectors import group_season
+from groups.services.group_writes import group_create, group_player_rename, group_rules_set
+from groups.services.paper_import import log_import
 from rounds.models import Round, RoundVersion, Session
-from rounds.payments import transfer_mark_paid
-from rounds.state import settlement_of
+from rounds.reads.state import settlement_of
+from rounds.services.locking import lock_release
+from rounds.services.payments import transfer_mark_paid
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,11 @@ import pytest
 from django.utils import translation
 from PIL import Image
 
-from rounds.recap import recap_lines, recap_text
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
 from rounds.rules import recap_image
 from rounds.rules.recap_image import recap_png
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.web.recap import recap_lines, recap_text
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@
 import pytest
 
 from rounds.models import Session
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
 from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db

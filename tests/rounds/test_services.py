@@ -7,12 +7,12 @@ import pytest
 from rounds import services
 from rounds.errors import LOCK_NEEDED, LockRefused, RequestReused, RoundMissing, ServiceError, SessionFinished
 from rounds.inputs import clean_settings
-from rounds.locking import lock_acquire, lock_release
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
 from rounds.rules.ruleset import ScoringError
 from rounds.rules.scoring import RoundEntry
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.services.locking import lock_acquire, lock_release
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

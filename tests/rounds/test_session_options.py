@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from rounds.models import Session
-from rounds.services.sessions import current_settings
+from rounds.reads.selectors import current_settings
 from tests.factories import make_session
 
 BEFORE = [("rounds", "0012_rules_json")]

@@ -7,15 +7,15 @@ import json
 import pytest
 from django.db import IntegrityError, transaction
 
-from groups import services as group_services
 from groups.models import Group
-from groups.selectors import group_rules
-from rounds.forms import SettingsForm, initial_from_state, typed_settings
+from groups.reads.selectors import group_rules
+from groups.services import group_writes as group_services
 from rounds.inputs import SETTINGS_FIELDS, clean_settings, stored_settings
 from rounds.models import Round, Session
-from rounds.openapi_schemas import SETTINGS_INPUT
 from rounds.rules import fields
-from rounds.templatetags.table import setting_defaults
+from rounds.web.forms import SettingsForm, initial_from_state, typed_settings
+from rounds.web.openapi_schemas import SETTINGS_INPUT
+from rounds.web.tags.page_labels import setting_defaults
 from scorekeeper.openapi import document
 from tests.factories import add_rounds, make_session
 

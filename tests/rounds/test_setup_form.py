@@ -2,7 +2,7 @@
 
 import pytest
 
-from rounds.forms import EXTRA_TIERS, SessionForm, SettingsForm, form_values, initial_from_state
+from rounds.web.forms import EXTRA_TIERS, SessionForm, SettingsForm, form_values, initial_from_state
 
 BASE = {"mode": "points", "base_rate": "1", "length": "open", "player_0": "Ann", "player_1": "Ben"}
 

@@ -10,14 +10,14 @@ from channels.testing import WebsocketCommunicator
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from groups.models import MAX_GROUP_PLAYERS, GroupEvening, GroupImport, GroupPlayer
-from groups.paper import (
+from groups.services.group_writes import GROUP_FULL, group_create
+from groups.services.paper_import import (
     MAX_IMPORT_ROUNDS,
     MAX_IMPORT_TABLES,
     TABLE_TOO_LONG,
     TOO_MANY_ROUNDS,
     TOO_MANY_TABLES,
 )
-from groups.services import GROUP_FULL, group_create
 from rounds import services
 from rounds.inputs import clean_settings
 from rounds.models import MAX_SESSION_ROUNDS, Round, Session
@@ -78,7 +78,7 @@ def test_a_session_at_1000_rounds_refuses_the_next_and_takes_corrections(api):
 @pytest.fixture
 def cap_of_three(monkeypatch):
     """The same cap, lower, so a page of the session at it stays small to draw."""
-    monkeypatch.setattr("rounds.views.MAX_SESSION_ROUNDS", 3)
+    monkeypatch.setattr("rounds.web.views.MAX_SESSION_ROUNDS", 3)
     monkeypatch.setattr("rounds.services.round_writes.MAX_SESSION_ROUNDS", 3)
 
 

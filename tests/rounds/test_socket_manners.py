@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from rounds.consumers import SOCKET_RATES
+from rounds.live.consumers import SOCKET_RATES
 from tests.rounds.test_consumers import WAIT, channel_layer, new_session, socket_to  # noqa: F401 (autouse fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)

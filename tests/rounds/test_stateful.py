@@ -30,13 +30,13 @@ from hypothesis.stateful import (
 from rounds import services
 from rounds.errors import LockRefused, RoundMissing, SessionFinished
 from rounds.inputs import clean_settings
-from rounds.locking import current_lock, is_live
 from rounds.models import EntryLock, Round, RoundVersion, Session
+from rounds.reads.selectors import Viewer
+from rounds.reads.state import table_state
 from rounds.rules.mode import BY_CARDS
 from rounds.rules.ruleset import Mode, Refusal
 from rounds.rules.scoring import RoundEntry
-from rounds.selectors import Viewer
-from rounds.state import table_state
+from rounds.services.locking import current_lock, is_live
 from tests.reports import count
 
 pytestmark = pytest.mark.django_db

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 from rounds import services
 from rounds.models import Round, Session
+from rounds.reads.selectors import Viewer, scored_session
+from rounds.reads.state import table_state
 from rounds.rules import scoring
 from rounds.rules.mode import BY_CARDS
 from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, MAX_CARDS, CoveringStyle, Mode
 from rounds.rules.scoring import RoundEntry
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally
-from rounds.selectors import Viewer, scored_session
-from rounds.state import table_state
 from tests.factories import add_rounds, grab_lock, make_session
 
 pytestmark = pytest.mark.django_db

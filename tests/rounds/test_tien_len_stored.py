@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from rounds import services
 from rounds.models import Round, Session
+from rounds.reads.selectors import Viewer, scored_session
+from rounds.reads.state import table_state
 from rounds.rules.scoring import RoundEntry
 from rounds.rules.standings import Tally
-from rounds.selectors import Viewer, scored_session
-from rounds.state import table_state
 from tests.factories import grab_lock, make_session
 from tests.pure.tien_len_hands import valid_hands
 from tests.pure.tien_len_reference import reference_scores

@@ -16,7 +16,7 @@ from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from events.models import Event, EventTable
-from events.selectors import group_events
+from events.reads.selectors import group_events
 from rounds.public import PurgeCommand, Session
 
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from rounds.management.purge import PurgeCommand
 from rounds.models import Session
-from rounds.ratelimit import purge_counters
+from rounds.services.ratelimit import purge_counters
 from rounds.signals import sessions_kept
 
 

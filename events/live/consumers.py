@@ -1,0 +1,234 @@
+"""The event's one socket (links.socket): every table of the round in play, and the event itself.
+
+It joins the event's group (draws, players; events/services/publish.py) and the group of each table of the
+round in play, so each round added, lock taken or table finished reaches it through the table's
+own publish path (the rounds app knows nothing of events).
+
+Changes are coalesced, and the view they lead to is built once for every screen of the event,
+whichever worker holds them: a change waits BATCH_SECONDS (the changes of one write arrive
+together: the round and its lock); then the socket claims the turn to build (a conditional
+update of the event's row, at most one claim per COALESCE_SECONDS) and, if it wins, reads the
+event once and sends the view, the tables' part rendered, to the event's group. A socket that
+loses to a claim made after its change arrived has nothing to do (that build read its change);
+one that loses to an earlier claim tries again when that claim's window ends. So a lone change
+is built at once, a burst at many tables at most once per window however many screens are
+open, and a hand reaches the screens within COALESCE_SECONDS and a build. The organizer's socket
+(the edit key, with the tables' edit links) builds its own view, at most once per window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from datetime import UTC, datetime, timedelta
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from events.models import Event, EventTable
+from events.reads.selectors import event_by_key, event_live
+from events.services.publish import changes_group, event_group
+from rounds.public import Viewer, log_socket, table_group
+
+CLOSE_UNKNOWN_EVENT = 4404
+BATCH_SECONDS = 0.02
+COALESCE_SECONDS = 0.1
+PARTS = {Viewer.FOLLOWER: "events/_screen_live.html", Viewer.EDITOR: "events/_organizer_live.html"}
+logger = logging.getLogger(__name__)
+
+
+@database_sync_to_async
+def open_event(key: str) -> tuple[int, Viewer] | None:
+    found = event_by_key(key)
+    return None if found is None else (found[0].pk, found[1])
+
+
+@database_sync_to_async
+def tables_in_play(event_id: int) -> set[int]:
+    """The sessions of the round drawn last, and those of earlier rounds still playing (a table
+    left playing by a forced draw)."""
+    latest = (
+        EventTable.objects.filter(event_round__event_id=event_id).order_by("-event_round__number").first()
+    )
+    if latest is None:
+        return set()
+    return set(
+        EventTable.objects.filter(
+            Q(event_round_id=latest.event_round_id)
+            | Q(event_round__event_id=event_id, session__finished_at__isnull=True)
+        ).values_list("session_id", flat=True)
+    )
+
+
+@database_sync_to_async
+def claim_build(event_id: int) -> tuple[bool, float]:
+    """Take the turn to build the shared view: (won, when the claim standing now was made)."""
+    now = datetime.now(UTC)
+    free = Q(view_claimed_at__isnull=True) | Q(view_claimed_at__lte=now - timedelta(seconds=COALESCE_SECONDS))
+    if Event.objects.filter(Q(pk=event_id) & free).update(view_claimed_at=now):
+        return True, now.timestamp()
+    claimed = Event.objects.filter(pk=event_id).values_list("view_claimed_at", flat=True).first()
+    return False, claimed.timestamp() if claimed else 0.0
+
+
+@database_sync_to_async
+def build_view(event_id: int, viewer: Viewer) -> dict[str, str]:
+    """The message the socket sends, as JSON text, in each language a page may speak: its live
+    part rendered there (every screen shares one build, whatever its page's language, and the
+    text is encoded once per build, not once per screen)."""
+    from events.web.views import live_context  # the pages' own context for their live part
+
+    event = Event.objects.get(pk=event_id)
+    state = event_live(event, viewer)
+    context = live_context(event, state)
+    texts = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            html = render_to_string(PARTS[viewer], context)
+            texts[translation.get_language()] = json.dumps(
+                {"event": "event.state", "state": state, "html": html}, cls=DjangoJSONEncoder
+            )
+    return texts
+
+
+class EventConsumer(AsyncJsonWebsocketConsumer):
+    event_id: int | None = None
+    viewer: Viewer = Viewer.FOLLOWER
+
+    async def connect(self) -> None:
+        self.tables: set[int] = set()
+        self.pending: asyncio.Task | None = None
+        self.last_change: float | None = None  # wall clock of the last change not yet shown
+        self.built_at = 0.0  # when the organizer's socket last built its view
+        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        self.log("socket.connect", status=404 if found is None else 200)
+        if found is None:
+            await self.close(code=CLOSE_UNKNOWN_EVENT)
+            return
+        self.event_id, self.viewer = found
+        self.language = translation.get_language()
+        await self.channel_layer.group_add(event_group(self.event_id), self.channel_name)
+        await self.follow_tables()
+        await self.accept()
+        await self.send_view(await build_view(self.event_id, self.viewer))
+
+    async def follow_tables(self) -> None:
+        """Join the groups of the round in play's tables, leave those of the round before."""
+        tables = await tables_in_play(self.event_id)
+        for session_id in self.tables - tables:
+            await self.channel_layer.group_discard(table_group(session_id), self.channel_name)
+        for session_id in tables - self.tables:
+            await self.channel_layer.group_add(table_group(session_id), self.channel_name)
+        self.tables = tables
+
+    async def disconnect(self, code: int) -> None:
+        self.log("socket.close", code=code)
+        if self.pending is not None:
+            self.pending.cancel()
+        if self.event_id is None:
+            return
+        await self.channel_layer.group_discard(event_group(self.event_id), self.channel_name)
+        for session_id in self.tables:
+            await self.channel_layer.group_discard(table_group(session_id), self.channel_name)
+
+    async def receive_json(self, content: object, **kwargs: object) -> None:
+        """The pages only listen; anything they send is ignored."""
+
+    def log(self, event: str, **fields: object) -> None:
+        log_socket(logger, self.scope, event, **fields)
+
+    async def table_changed(self, message: dict) -> None:
+        """A table of the round in play changed (a round, the lock, its end)."""
+        self.soon()
+
+    async def event_changed(self, message: dict) -> None:
+        if message.get("kind") == "event.drawn":
+            await self.follow_tables()
+        self.soon()
+
+    async def event_view(self, message: dict) -> None:
+        """The shared view, built by whichever follower socket had the turn."""
+        if self.viewer is not Viewer.FOLLOWER:
+            return
+        if self.last_change is not None:
+            if message["claimed"] >= self.last_change:
+                self.last_change = None  # that build read every change this socket has seen
+            else:
+                self.soon(at=self.last_change)
+        await self.send_view(message["view"])
+
+    async def send_view(self, texts: dict[str, str]) -> None:
+        """The view with its live part in this socket's language."""
+        await self.send(text_data=texts.get(self.language) or next(iter(texts.values())))
+
+    def soon(self, *, at: float | None = None) -> None:
+        """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""
+        self.last_change = max(self.last_change or 0.0, at or time.time())
+        if self.pending is None or self.pending.done():
+            wait = BATCH_SECONDS
+            if self.viewer is Viewer.EDITOR:  # its own builds, one per window
+                wait = max(wait, self.built_at + COALESCE_SECONDS - time.time())
+            self.pending = asyncio.create_task(self.flush(wait))
+
+    async def flush(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if self.last_change is None:
+            return  # a view read after the last change came meanwhile
+        if self.viewer is Viewer.EDITOR:
+            self.last_change, self.built_at = None, time.time()
+            await self.send_view(await build_view(self.event_id, self.viewer))
+            if self.last_change is not None:  # a change came while the view was built
+                self.pending = asyncio.create_task(
+                    self.flush(max(0.0, self.built_at + COALESCE_SECONDS - time.time()))
+                )
+            return
+        won, claimed = await claim_build(self.event_id)
+        if won:
+            view = await build_view(self.event_id, self.viewer)
+            await self.channel_layer.group_send(
+                event_group(self.event_id), {"type": "event.view", "view": view, "claimed": claimed}
+            )
+        elif claimed >= self.last_change:
+            # That build reads every change seen here; if its builder never sends, look again.
+            self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS * 5))
+        else:
+            # That build may have read the event before the last change: once its window ends.
+            self.pending = asyncio.create_task(
+                self.flush(max(0.01, claimed + COALESCE_SECONDS - time.time()))
+            )
+
+
+class EventChangesConsumer(AsyncJsonWebsocketConsumer):
+    """The event's small socket (`/ws/events/<key>/changes/`): one short message per change of
+    the event (a draw, players, a round ended, a table finished), no view. A follow page
+    ("who are you?") and a table's page read what they show again when it comes."""
+
+    event_id: int | None = None
+
+    async def connect(self) -> None:
+        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        log_socket(logger, self.scope, "socket.connect", status=404 if found is None else 200)
+        if found is None:
+            await self.close(code=CLOSE_UNKNOWN_EVENT)
+            return
+        self.event_id = found[0]
+        await self.channel_layer.group_add(changes_group(self.event_id), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        log_socket(logger, self.scope, "socket.close", code=code)
+        if self.event_id is not None:
+            await self.channel_layer.group_discard(changes_group(self.event_id), self.channel_name)
+
+    async def receive_json(self, content: object, **kwargs: object) -> None:
+        """Nothing to say: the page only listens."""
+
+    async def event_changed(self, message: dict) -> None:
+        await self.send_json({"event": "event.changed", "kind": message.get("kind")})

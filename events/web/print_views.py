@@ -1,0 +1,74 @@
+"""The organizer's pages for A4 (SPEC 11.1 "Print"): the round's tables, the standings, and one
+score slip per table. Edit key only, as the organizer's page. `@media print` prints the sheet
+alone: no buttons, no dark background."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from events.models import EventSeat, EventTable
+from events.reads.progress import event_progress
+from events.reads.selectors import event_rounds
+from events.reads.standings import event_standings
+from events.web.views import open_event
+from rounds.public import Round
+
+PRINTS = ("tables", "standings", "slips")
+
+
+def print_context(request: HttpRequest, event: str, kind: str) -> dict:
+    found, viewer = open_event(event, edit=True)
+    rounds = event_rounds(found, viewer, which="latest")
+    return {"event": found, "current": rounds[-1] if rounds else None, "kind": kind, "prints": PRINTS}
+
+
+@require_GET
+def print_tables(request: HttpRequest, event: str) -> HttpResponse:
+    return render(request, "events/print_tables.html", print_context(request, event, "tables"))
+
+
+@require_GET
+def print_standings(request: HttpRequest, event: str) -> HttpResponse:
+    context = print_context(request, event, "standings")
+    context["over"] = event_progress(context["event"]).status == "over"
+    context["standings"] = [line.as_json() for line in event_standings(context["event"], ratings=False)]
+    return render(request, "events/print_standings.html", context)
+
+
+@require_GET
+def print_slips(request: HttpRequest, event: str) -> HttpResponse:
+    """A slip per table of the round drawn last: event, round, table, the players in seat order
+    and a line per hand (the cards left of the hands played so far, the others blank)."""
+    context = print_context(request, event, "slips")
+    found = context["event"]
+    tables = list(
+        EventTable.objects.filter(
+            event_round__event=found, event_round__number=(context["current"] or {}).get("round")
+        ).order_by("number")
+    )
+    names: dict[int, list[str]] = {table.pk: [] for table in tables}
+    for table_id, name in (
+        EventSeat.objects.filter(table__in=tables)
+        .order_by("table_id", "index")
+        .values_list("table_id", "player__name")
+    ):
+        names[table_id].append(name)
+    played: dict[int, dict[int, list[int]]] = {table.pk: {} for table in tables}
+    for session_id, number, cards in Round.objects.filter(session_id__in=list(names)).values_list(
+        "session_id", "number", "cards"
+    ):
+        played[session_id][number] = cards
+    context["slips"] = [
+        {
+            "table": table.number,
+            "players": names[table.pk],
+            "hands": [
+                {"number": number, "cards": played[table.pk].get(number, [""] * len(names[table.pk]))}
+                for number in range(1, found.hands + 1)
+            ],
+        }
+        for table in tables
+    ]
+    return render(request, "events/print_slips.html", context)

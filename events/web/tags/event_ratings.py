@@ -1,0 +1,29 @@
+"""`{{ line|rating_cell }}`: a standings line's Skill as the season page shows it (its cell,
+groups.web.season_rows.rating_cell: the ordinal, or the hands still to play until ranked)."""
+
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+from groups.public import RANKED_FROM, Rating
+from groups.public import rating_cell as season_rating_cell
+
+register = template.Library()
+
+
+def rating_of(line: dict) -> Rating | None:
+    """The line's rating (API.md's fields) with its rounds: every hand the player played is rated."""
+    rating = line.get("rating")
+    if rating is None:
+        return None
+    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=line["hands"])
+
+
+@register.simple_tag
+def ranked_from() -> int:
+    """The hands a player needs to be ranked (SPEC 12), for the Skill line under the standings."""
+    return RANKED_FROM
+
+
+@register.filter
+def rating_cell(line: dict) -> SafeString:
+    return mark_safe(season_rating_cell(rating_of(line), deal="hands"))

@@ -1,0 +1,60 @@
+"""When an evening of a group changes, tell the group's season pages (after the change's commit).
+
+rounds/services/publish.py sends `session_published` once per change; this looks up whether the
+session belongs to a group (once per session and process) and, if so, sends one small
+message to that group's pages.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from groups import signals as clubs
+from groups.models import GroupEvening
+
+
+def channel_group(group_id: int) -> str:
+    return f"season.{group_id}"
+
+
+# edit key -> the group the session belongs to, or None. An evening joins its group in the
+# transaction that makes it and never leaves it, so the answer once read stays true (keyed by the
+# random edit key, not the id, which a test database may hand out again).
+MEMBERSHIP_SIZE = 4096
+membership: OrderedDict[str, int | None] = OrderedDict()
+membership_guard = threading.Lock()
+
+
+def group_of(session_id: int, edit_key: str | None) -> int | None:
+    with membership_guard:
+        if edit_key in membership:
+            membership.move_to_end(edit_key)
+            return membership[edit_key]
+    group_id = GroupEvening.objects.filter(pk=session_id).values_list("group_id", flat=True).first()
+    if group_id is None:  # a table of a club's night (SPEC 13)
+        group_id = clubs.group_of_night_table(session_id)
+    if edit_key is not None:
+        with membership_guard:
+            membership[edit_key] = group_id
+            while len(membership) > MEMBERSHIP_SIZE:
+                membership.popitem(last=False)
+    return group_id
+
+
+def tell_season(sender: object, *, session_id: int, session: object = None, **kwargs: object) -> None:
+    group_id = group_of(session_id, getattr(session, "edit_key", None))
+    layer = get_channel_layer()
+    if group_id is not None and layer is not None:
+        async_to_sync(layer.group_send)(
+            channel_group(group_id), {"type": "season.changed", "session": session_id}
+        )
+
+
+def connect() -> None:
+    from rounds.public import session_published
+
+    session_published.connect(tell_season, dispatch_uid="groups.rules.season")

@@ -1,0 +1,67 @@
+"""Ticking off settlement transfers as paid, at the end of the evening."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from rounds.errors import ServiceError
+from rounds.models import PaidTransfer, Session
+from rounds.reads.selectors import HOUSE
+from rounds.reads.state import settlement_of
+from rounds.rules.ruleset import gettext_noop
+from rounds.services import publish
+from rounds.signals import write_checked
+
+TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
+
+
+def party_index(party: int | str, session: Session) -> int:
+    """A settlement party as the settlement counts it: a player's index, or the house after them."""
+    return session.players.count() if party == HOUSE else party  # type: ignore[return-value]
+
+
+def check_payable(session: Session) -> None:
+    """The app that owns the session may refuse payments on it, whatever was sent: an event's
+    table enters hands only (409 naming the event). Asked before a request's body is read."""
+    write_checked(session, "paid")
+
+
+def payable(session: Session) -> bool:
+    """Whether the session's page offers to tick payments."""
+    try:
+        check_payable(session)
+    except ServiceError:
+        return False
+    return True
+
+
+@transaction.atomic
+def transfer_mark_paid(
+    *, session: Session, payer: int | str, payee: int | str, amount: Decimal, paid: bool, device: str = ""
+) -> None:
+    """Mark one of the session's current transfers paid (or not); every device sees it.
+    `payer`/`payee`: a player's index or "house" (paying by place)."""
+    check_payable(session)
+    payer, payee = party_index(payer, session), party_index(payee, session)
+    settlement = settlement_of(session)
+    current = settlement is not None and any(
+        (transfer.payer, transfer.payee, transfer.amount) == (payer, payee, amount)
+        for transfer in settlement.transfers
+    )
+    if not current:
+        raise ServiceError(TRANSFER_GONE, field="transfer")
+    marks = PaidTransfer.objects.filter(session=session, payer=payer, payee=payee, amount=amount)
+    if paid:
+        if not marks.exists():
+            PaidTransfer.objects.create(
+                session=session, payer=payer, payee=payee, amount=amount, device=device
+            )
+    else:
+        marks.delete()
+    # A payment ticked is use of the evening: purge_sessions keeps it as long as a change.
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    publish.changed(session.pk, ["settlement.paid"], rounds_from=None)

@@ -1,0 +1,399 @@
+"""The page forms: a new session, the settings sheet, and a round typed without JavaScript.
+
+They only reshape what the page sent into the values the services take; every
+rule is checked by inputs.py / scoring.py, and their messages land on the field
+they name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rounds.errors import translated
+from rounds.inputs import SessionSettings, clean_players, clean_settings
+from rounds.presets import DEFAULT_PRESET, PRESETS
+from rounds.rules import fields
+from rounds.rules.fields import Kind
+from rounds.rules.mode import Game
+from rounds.rules.ruleset import MAX_PLAYERS, Mode, Refusal
+from rounds.rules.scoring import RoundEntry
+from rounds.rules.tien_len_settings import TienLenRules
+from rounds.web.form_fields import (
+    FORM_FIELDS,
+    LENGTH_SETTINGS,
+    MAX_TYPED_AMOUNT,
+    Shown,
+    by_place_own,
+    choices_of,
+    form_field,
+    scoring_own,
+    typed_settings,
+)
+
+# Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
+EXTRA_TIERS = 12
+PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
+DEFAULT_PLACES = fields.DEFAULT_PLACES.to_json()
+BY_PLACE = Mode.BY_PLACE.value
+LENGTH_CHOICES = [
+    ("open", pgettext_lazy("length", "Open")),
+    ("rounds", pgettext_lazy("length", "Rounds")),
+    ("target", pgettext_lazy("length", "Target")),
+]
+
+
+MODE, TIERS, TWOS = fields.BY_NAME["mode"], fields.BY_NAME["tiers"], fields.TWOS
+PLACE_PARTS = fields.PLACES.parts
+PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
+MODE_CHOICES = choices_of(MODE)
+TIEN_LEN = fields.BY_NAME["tien_len"]
+TIEN_LEN_DEFAULTS = TienLenRules().to_json()
+TIEN_LEN_TYPED = tuple(part for part in TIEN_LEN.parts if part.kind is Kind.COUNT)  # A, B, K, I, C
+TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
+TWOS_OFF = "off"
+TWOS_CHOICES = [
+    (TWOS_OFF, pgettext_lazy("twos rule", "Off")),
+    *((part.picked_as, _(part.picked_label or part.label)) for part in TWOS.parts),
+]
+
+
+def twos_choice(twos: dict | None) -> str:
+    """The twos rule as the form's one choice: off, or the part it turns on."""
+    return next((part.picked_as for part in TWOS.parts if (twos or {}).get(part.name)), TWOS_OFF)
+
+
+def times_text(rate: int, base: int) -> str:
+    """A tier's rate as a multiple of the base rate, the way tables say it ("2", "1.5")."""
+    return f"{(Decimal(rate) / Decimal(base)).normalize():f}"
+
+
+def form_values(settings: dict) -> dict:
+    """Settings the way the form shows them, from their API shape (a preset's, a state's): a base
+    rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows; a
+    Tiến lên game its own numbers beside Big Two's defaults (the form keeps both games' fields)."""
+    if settings.get("game") == Game.TIEN_LEN:
+        tien_len = settings.get("tien_len") or TIEN_LEN_DEFAULTS
+        big_two = form_values(DEFAULT_PRESET.as_json() | {"rounds": settings.get("rounds")})
+        return (
+            big_two
+            | {"game": Game.TIEN_LEN.value}
+            | {part.name: tien_len[part.name] for part in TIEN_LEN_TYPED}
+        )
+    tiers = settings["tiers"]
+    base = tiers[0][1]
+    twos = settings.get("twos") or {}
+    places = DEFAULT_PLACES | (settings.get("places") or {})
+    rounds, target = settings.get("rounds"), settings.get("target")
+    return {
+        "game": Game.BIG_TWO.value,
+        **{part.name: TIEN_LEN_DEFAULTS[part.name] for part in TIEN_LEN_TYPED},
+        "mode": settings["mode"],
+        "base_rate": base,
+        "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
+        "twos_rule": twos_choice(twos),
+        **{part.name: twos.get(part.name) or part.offered for part in TWOS.parts if part in typed_settings()},
+        **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
+        **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
+        # The settings of paying by place alone (the house's name: blank shows "House", translated).
+        **{setting.name: settings.get(setting.name) or setting.default for setting in by_place_own()},
+        "length": "rounds" if rounds else "target" if target else "open",
+        "rounds": rounds or fields.BY_NAME["rounds"].offered,
+        "target": target or fields.BY_NAME["target"].offered,
+    }
+
+
+def as_initial(values: dict) -> dict:
+    initial = {key: value for key, value in values.items() if key not in {"tiers", *PLACE_TABLES}}
+    for number, (from_cards, times) in enumerate(values["tiers"], start=1):
+        initial[f"tier_from_{number}"] = from_cards
+        initial[f"tier_times_{number}"] = times
+    for table in PLACE_TABLES:
+        for number, amount in enumerate(values[table], start=1):
+            initial[f"{table}_{number}"] = amount
+    return initial
+
+
+def initial_from_state(settings: dict) -> dict:
+    """The settings form of a running session, from its state payload."""
+    values = form_values(settings)
+    return as_initial(values) | {
+        setting.name: typed_value(settings.get(setting.name, setting.default))
+        for setting in typed_settings()
+        if setting.name not in values and (setting.name in settings or not setting.always_shown)
+    }
+
+
+def typed_value(value: object) -> object:
+    """A setting's value as its field holds it: empty for null, a threshold's number."""
+    if value is None:
+        return ""
+    return value["from"] if isinstance(value, dict) and "from" in value else value
+
+
+def presets_for_page() -> list[dict]:
+    return [
+        {
+            "id": preset.id,
+            "name": str(preset.name),
+            "description": str(preset.description),
+            "values": form_values(preset.as_json()),
+        }
+        for preset in PRESETS
+    ]
+
+
+# Django's own messages ("Ensure this value is greater than or equal to 1.") said in the app's
+# words; the page puts the field's label before each.
+NUMBER_MESSAGES = {
+    "required": _("give a number"),
+    "invalid": _("give a whole number"),
+    "min_value": _("at least %(limit_value)s"),
+    "max_value": _("at most %(limit_value)s"),
+}
+
+
+def plain_messages(form: forms.Form) -> None:
+    for field in form.fields.values():
+        if isinstance(field, forms.IntegerField):  # DecimalField is one too
+            field.error_messages.update(NUMBER_MESSAGES)
+            if isinstance(field, forms.DecimalField):
+                field.error_messages["invalid"] = _("give a number")
+
+
+class SettingsForm(forms.Form):
+    """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
+
+    max_tier_rows = EXTRA_TIERS
+
+    mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_(MODE.label))
+    base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_(TIERS.label))
+    twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_(TWOS.label))
+    length = forms.ChoiceField(choices=LENGTH_CHOICES, initial="open", label=_("Length"))
+    rescore = forms.BooleanField(required=False, label=_("Rescore every round with these rules"))
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("initial", as_initial(form_values(DEFAULT_PRESET.as_json())))
+        super().__init__(*args, **kwargs)
+        for setting in typed_settings():
+            self.fields[setting.name] = form_field(setting)
+        for number in range(1, EXTRA_TIERS + 1):
+            self.fields[f"tier_from_{number}"] = forms.IntegerField(
+                required=False, min_value=2, max_value=13, label=_("Higher rate: from how many cards")
+            )
+            self.fields[f"tier_times_{number}"] = forms.DecimalField(
+                required=False,
+                min_value=Decimal("0.5"),
+                max_digits=6,
+                decimal_places=2,
+                label=_("Higher rate: multiple of the base rate"),
+            )
+        for table, label in ((part.name, _(part.label)) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS):
+            for number in range(1, PLACES + 1):
+                self.fields[f"{table}_{number}"] = forms.IntegerField(
+                    required=False, min_value=0, max_value=MAX_TYPED_AMOUNT, label=label
+                )
+        plain_messages(self)
+        self.changes: dict[str, object] = {}
+        self.settings: SessionSettings | None = None
+
+    def shown(self, settings: Sequence[fields.Setting]) -> list[Shown]:
+        return [Shown(setting, self[setting.name], setting.shown_when) for setting in settings]
+
+    def twos_parts(self) -> list[Shown]:
+        """Each part of the twos rule, shown while the rule's choice picks it."""
+        return [
+            Shown(part, self[part.name] if part.name in self.fields else None, f"twos_rule={part.picked_as}")
+            for part in TWOS.parts
+        ]
+
+    def by_place_settings(self) -> list[Shown]:
+        """What paying by place sets besides its tables: the heavy round, the house's cut and name."""
+        return self.shown([*(part for part in PLACE_PARTS if part in typed_settings()), *by_place_own()])
+
+    def scoring_settings(self) -> list[Shown]:
+        return self.shown(scoring_own())
+
+    def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """The tier rows that hold something (or an error); the page adds and removes rows."""
+        rows = [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]
+        return [
+            (from_field, times_field)
+            for from_field, times_field in rows
+            if from_field.value() not in (None, "")
+            or times_field.value() not in (None, "")
+            or from_field.errors
+        ]
+
+    @property
+    def spare_tier_number(self) -> int | None:
+        """One empty row more, for a page without JavaScript (the script adds rows instead)."""
+        count = len(self.tier_fields())
+        return count + 1 if count < EXTRA_TIERS else None
+
+    def place_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """(normal, heavy) amount of each place, 2nd to 4th."""
+        return [tuple(self[f"{table}_{n}"] for table in PLACE_TABLES) for n in range(1, PLACES + 1)]
+
+    def tiers(self, base: int) -> list[list[int]]:
+        tiers = [[1, base]]
+        for number in range(1, EXTRA_TIERS + 1):
+            from_cards = self.cleaned_data.get(f"tier_from_{number}")
+            times = self.cleaned_data.get(f"tier_times_{number}")
+            if from_cards is None and times is None:
+                continue
+            if from_cards is None or times is None:
+                self.add_error(f"tier_from_{number}", _("Give both the card count and the multiple"))
+                continue
+            rate = times * base
+            if rate != rate.to_integral_value():
+                self.add_error(
+                    f"tier_times_{number}",
+                    _("×%(times)s of %(base)s points is not a whole number of points")
+                    % {"times": times.normalize(), "base": base},
+                )
+                continue
+            tiers.append([from_cards, int(rate)])
+        return sorted(tiers)
+
+    def place_amounts(self, table: str) -> list[int]:
+        """2nd, 3rd, 4th place in order; a blank stops the table (3 players use two amounts)."""
+        amounts = [self.cleaned_data.get(f"{table}_{number}") for number in range(1, PLACES + 1)]
+        given = [amount for amount in amounts if amount is not None]
+        if amounts[: len(given)] != given:
+            self.add_error(f"{table}_{len(given)}", _("Give the amounts in order, 2nd place first"))
+        return given
+
+    def twos(self, data: dict) -> dict | None:
+        rule = data.get("twos_rule") or TWOS_OFF
+        if Mode(data["mode"]) not in TWOS.modes or rule == TWOS_OFF:
+            return None  # places pay fixed amounts: the 2s rule is not offered there
+        part = next(part for part in TWOS.parts if part.picked_as == rule)
+        return {part.name: True if part.kind is Kind.FLAG else data.get(part.name) or part.offered}
+
+    def places(self, data: dict) -> dict:
+        return {
+            **{table: self.place_amounts(table) for table in PLACE_TABLES},
+            **{
+                part.name: part.default if data.get(part.name) is None else data[part.name]
+                for part in PLACE_PARTS
+                if part.kind is not Kind.AMOUNTS
+            },
+        }
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        self.changes = {
+            "mode": data["mode"],
+            "tiers": self.tiers(data["base_rate"]),
+            "twos": self.twos(data),
+            "rounds": data.get("rounds") if data["length"] == "rounds" else None,
+            "target": data.get("target") if data["length"] == "target" else None,
+        }
+        for setting in fields.SETTINGS:
+            if setting.kind not in FORM_FIELDS or setting.name in LENGTH_SETTINGS:
+                continue
+            value = data.get(setting.name)
+            if setting.kind is Kind.CHOICE and not value:
+                continue  # a page from before the choice existed keeps it
+            if setting.kind is Kind.FROM:  # a threshold typed, or empty for off
+                self.changes[setting.name] = None if value is None else {"from": value}
+            elif Mode(data["mode"]) in setting.modes:
+                self.changes[setting.name] = (
+                    value.strip() if setting.kind is Kind.NAME else value or setting.default
+                )
+        if data["mode"] == BY_PLACE:
+            self.changes["places"] = self.places(data)
+        if data.get("game") == Game.TIEN_LEN:  # its own rules: Big Two's fields are left as they are
+            self.changes = {
+                name: value for name, value in self.changes.items() if name not in TIEN_LEN_UNUSED
+            } | {
+                "game": Game.TIEN_LEN.value,
+                "tien_len": {
+                    part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None
+                },
+                "target": None,
+            }
+        if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
+            self.add_error(data["length"], _("Give a number"))
+        try:
+            self.settings = clean_settings(self.changes)
+        except Refusal as error:
+            self.add_error(self.field_of(error.field), translated(error))
+        return data
+
+    def field_of(self, name: str | None) -> str | None:
+        """The form field a refusal of the API's field `name` ("tiers", "places.pays") lands on."""
+        if name is None:
+            return None
+        last = name.split(".")[-1]
+        if last in self.fields:
+            return last
+        return {"tiers": "tier_from_1", "twos": "twos_rule", "places": "pays_1", "pays": "pays_1"}.get(
+            last, f"{last}_1" if f"{last}_1" in self.fields else None
+        )
+
+
+class SessionForm(SettingsForm):
+    """A new session: the settings, the players and whether to shuffle their seats."""
+
+    randomize_seats = forms.BooleanField(required=False, label=_("Randomize seats"))
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["rescore"]
+        for index in range(MAX_PLAYERS):
+            self.fields[f"player_{index}"] = forms.CharField(
+                required=False, max_length=60, label=_("Player %(number)s") % {"number": index + 1}
+            )
+        self.players: list[str] = []
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{index}"] for index in range(MAX_PLAYERS)]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if any(field.startswith("player_") for field in self.errors):
+            return data  # a name the field itself refused (a NUL): say that, not "give 2 to 4 names"
+        names = [(data.get(f"player_{index}") or "").strip() for index in range(MAX_PLAYERS)]
+        filled = [(index, name) for index, name in enumerate(names) if name]
+        try:
+            self.players = clean_players([name for _, name in filled])
+        except Refusal as error:
+            field = f"player_{filled[error.player][0]}" if error.player is not None else "player_0"
+            self.add_error(field, translated(error))
+        return data
+
+
+class RoundForm:
+    """A round from the no-JavaScript form: one `cards` (and `twos`) value per player."""
+
+    def __init__(self, data: dict, player_count: int) -> None:
+        self.data = data
+        self.player_count = player_count
+
+    def entry(self) -> RoundEntry:
+        cards = [self.number(value) for value in self.data.getlist("cards")][: self.player_count]
+        twos = [self.number(value) or 0 for value in self.data.getlist("twos")][: self.player_count]
+        covering = self.data.get("covering", "").strip()
+        return RoundEntry(
+            cards=tuple(cards),
+            twos=tuple(twos) if twos else None,
+            covering=self.number(covering) if covering else None,
+        )
+
+    @staticmethod
+    def number(value: str) -> int | str:
+        """A whole number (in any script's digits, at most 3 of them), or the text as typed so the
+        rules can say what is wrong with it."""
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if not (0 < len(digits) <= 3 and digits.isdecimal()):
+            return value
+        return int(text)

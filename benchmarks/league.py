@@ -71,8 +71,8 @@ def a_night(
     night is stored: each table an imported session of its hands, its totals kept as
     events/reads/tally.py keeps them."""
     from events.models import EventPlayer, EventRound, EventSeat, EventTable
-    from events.reads.club import join_club
     from events.reads.tally import Tally
+    from events.services.club_members import join_club
     from rounds.models import Round
     from rounds.rules.names import name_key
     from rounds.services.imports import scored_entries, session_import

@@ -9,7 +9,7 @@ class EventsConfig(AppConfig):
         from events.reads import club, selectors
         from events.services import tables
         from groups.public import club_signals as clubs
-        from rounds.public import (
+        from rounds.signals import (
             session_changing,
             session_hosted_page,
             session_published,

@@ -17,7 +17,9 @@ from events.models import (
 from rounds.public import SETTINGS_FIELDS, ServiceError, SessionSettings, clean_name, clean_settings
 from rounds.rules.fields import NOT_BY_PLACE, ONLY_BY_PLACE
 from rounds.rules.names import PLAYER_NAME, NameMessages, NameRoll
-from rounds.rules.ruleset import Mode, gettext_noop, is_whole_number
+from rounds.rules.refusal import is_whole_number
+from rounds.rules.ruleset import Mode
+from toolkit.messages import gettext_noop
 
 EVENT_NAME = NameMessages(
     blank=gettext_noop("Event name: give the event a name, such as Friday club"),

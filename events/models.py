@@ -10,8 +10,9 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from groups.public import Group, GroupPlayer, StoredRatings
-from rounds.public import MAX_NAME_LENGTH, Session, new_key
+from rounds.public import MAX_NAME_LENGTH, Session
 from rounds.rules.names import MAX_NAME_KEY_LENGTH
+from toolkit.keys import new_key
 
 SEATINGS = ("random", "by_rank", "mixed")
 MAX_EVENT_NAME_LENGTH = 60

@@ -10,7 +10,7 @@ class GroupsConfig(AppConfig):
         from groups.services import group_writes as services
         from groups.services import publish as live
         from groups.web import api
-        from rounds.public import (
+        from rounds.signals import (
             rematch_counted,
             rematch_rules,
             session_hosted,

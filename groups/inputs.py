@@ -10,7 +10,8 @@ from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
 from groups.rules.league import MAX_BEST_OF, MAX_POINTS_PLACES, LeagueRules
 from rounds.public import ServiceError, SessionSettings, clean_name, clean_settings
 from rounds.rules.names import NameMessages, NameRoll
-from rounds.rules.ruleset import gettext_noop, is_whole_number
+from rounds.rules.refusal import is_whole_number
+from toolkit.messages import gettext_noop
 
 GROUP_NAME = NameMessages(
     blank=gettext_noop("Group name: give the group a name, such as Thursday table"),

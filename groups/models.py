@@ -9,9 +9,10 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from rounds.public import MAX_NAME_LENGTH, Session, new_key
+from rounds.public import MAX_NAME_LENGTH, Session
 from rounds.rules.names import MAX_NAME_KEY_LENGTH
 from rounds.rules.ruleset import MAX_PLAYERS
+from toolkit.keys import new_key
 
 MAX_GROUP_NAME_LENGTH = 60
 # Players one group may hold: a club's whole membership, far past any table of friends. The season

@@ -14,7 +14,6 @@ from groups.rules.season import ALL_DATES, DateRange
 from groups.rules.skill import RANKED_FROM, RATING_VERSION, RatedRound, Rating, Ratings, rate
 from groups.services.group_writes import GROUP_FULL, check_group_room, group_players_for
 from groups.signals import ClubNight, ClubTable
-from groups.web.season_rows import rating_cell
 
 __all__ = [
     "ALL_DATES",
@@ -42,7 +41,6 @@ __all__ = [
     "keep",
     "night_ratings",
     "rate",
-    "rating_cell",
     "ratings_from",
     "remembered",
     "season_and_ratings",

@@ -1,8 +1,6 @@
 """Refusals a player can read. Each carries an HTTP status for the API and the socket."""
 
-from django.utils.translation import gettext, ngettext
-
-from rounds.rules.ruleset import Plural, Refusal, gettext_noop
+from toolkit.messages import Refusal, gettext_noop
 
 LOCK_HELD = gettext_noop("Round %(round)s is being entered on %(holder)s")
 LOCK_EDITING = gettext_noop("Round %(round)s is being corrected on %(holder)s")
@@ -41,6 +39,11 @@ class LockRefused(ServiceError):
     def __init__(self, template: str, *, holder: str = "", **params: object) -> None:
         self.holder = holder
         super().__init__(template, field="lock", holder=holder, **params)
+
+    @property
+    def reply_fields(self) -> dict:
+        """What a refusal's reply adds (toolkit/refusals.py): who holds the lock."""
+        return {"holder": self.holder or None}
 
 
 class SessionFinished(ServiceError):
@@ -92,40 +95,3 @@ class VersionRefused(ServiceError):
 
     def __init__(self, template: str, **params: object) -> None:
         super().__init__(template, field="version", **params)
-
-
-def translated(error: Refusal) -> str:
-    """The error's message in the active language (in the plural form its count asks for)."""
-    if isinstance(error.template, Plural):
-        plural = error.template
-        return ngettext(plural.singular, plural.plural, error.params[plural.count]) % error.params
-    template = gettext(error.template)
-    return template % error.params if error.params else template
-
-
-class ProtocolError(Exception):
-    """A request the API or the socket cannot take as sent (bad JSON, unknown field, wrong key).
-
-    Its message is already in the active language.
-    """
-
-    def __init__(self, status: int, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.field = field
-
-
-def status_of(error: Refusal) -> int:
-    """A rule broken is a 400; service refusals carry their own status (404, 409)."""
-    return getattr(error, "status", 400)
-
-
-def refusal(error: Refusal | ProtocolError) -> tuple[int, dict]:
-    """The status and body the API, the socket and the settings sheet all answer a refusal with."""
-    if isinstance(error, ProtocolError):
-        return error.status, {"error": error.message, "field": error.field, "player": None}
-    body: dict = {"error": translated(error), "field": error.field, "player": error.player}
-    if isinstance(error, LockRefused):
-        body["holder"] = error.holder or None
-    return status_of(error), body

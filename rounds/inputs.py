@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from rounds.errors import ServiceError
-from rounds.models import MAX_DEVICE_LENGTH
 from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, Preset
 from rounds.rules import fields
 from rounds.rules.fields import Kind, Setting
@@ -24,23 +22,13 @@ from rounds.rules.names import (
     normal_name,
 )
 from rounds.rules.places import check_places
-from rounds.rules.ruleset import (
-    MAX_CARDS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Mode,
-    RoundRules,
-    gettext_noop,
-    is_whole_number,
-)
-from rounds.rules.scoring import RoundEntry
-from rounds.rules.tien_len_hand import HAND_KEYS
+from rounds.rules.refusal import is_whole_number
+from rounds.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, Mode, RoundRules
 from rounds.rules.tien_len_settings import TienLenRules
 from rounds.rules.tiers import validate_tiers
+from toolkit.messages import gettext_noop
 
 MAX_VALUE_PER_POINT = Decimal("1000000")
-MAX_REQUEST_ID_LENGTH = 100
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 # What a settings body may carry: every declared setting (rounds/rules/fields.py), and a preset.
 SETTINGS_FIELDS = frozenset({"preset", *fields.BY_NAME})
@@ -308,82 +296,11 @@ def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:
         raise ServiceError(fields.ONLY_TIEN_LEN, field="tien_len", name="tien_len")
 
 
-def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
-    """The shape of a round; the rules (counts per player, one winner) are scoring's to check.
-    A Tiến lên hand (any of its keys sent) is checked whole by rounds/rules/hands.py."""
-    if "scores" in raw:  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
-        sent = () if raw.get("cards") is None else (raw["cards"],)
-        return RoundEntry(cards=sent, hand={"scores": raw["scores"]})  # type: ignore[arg-type]
-    if any(key in raw for key in HAND_KEYS):
-        hand = {key: raw[key] for key in HAND_KEYS if key in raw}
-        sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
-        return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
-    cards = raw.get("cards")
-    if not isinstance(cards, list):
-        raise ServiceError(
-            gettext_noop("Cards: give a list of cards left, one count per player"), field="cards"
-        )
-    twos = raw.get("twos")
-    if twos is not None and not isinstance(twos, list):
-        raise ServiceError(gettext_noop("Twos: give a list of twos held, one count per player"), field="twos")
-    return RoundEntry(
-        cards=tuple(cards),
-        twos=tuple(twos) if twos is not None else None,
-        covering=raw.get("covering"),  # type: ignore[arg-type]
-        spade_two=raw.get("spade_two"),  # type: ignore[arg-type]
-        bombs=0 if raw.get("bombs") is None else raw["bombs"],  # type: ignore[arg-type]
-    )
-
-
 def shown(raw: object) -> str:
     """Something the client sent, safe to quote back in a message: short, one line."""
     text = raw if isinstance(raw, str) else json.dumps(raw) if isinstance(raw, (int, float)) else "?"
     text = "".join(character if character.isprintable() else "?" for character in text)
     return text if len(text) <= 40 else text[:39] + "…"
-
-
-def clean_request_id(raw: object) -> str | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, str) or not 1 <= len(raw) <= MAX_REQUEST_ID_LENGTH or has_control_characters(raw):
-        raise ServiceError(
-            gettext_noop("request_id: give a string of 1 to 100 characters, such as a UUID"),
-            field="request_id",
-        )
-    return raw
-
-
-MAX_ASKED_REQUESTS = 50
-
-
-def clean_request_ids(raw: list[str]) -> list[str]:
-    """The request_ids a device asks about (the query's repeated `request_id`), in its order, once each."""
-    if not 1 <= len(raw) <= MAX_ASKED_REQUESTS:
-        raise ServiceError(
-            gettext_noop("request_id: ask about 1 to 50 request_ids at a time"), field="request_id"
-        )
-    cleaned = [clean_request_id(request_id) for request_id in raw]
-    return list(dict.fromkeys(request_id for request_id in cleaned if request_id is not None))
-
-
-def clean_version_id(raw: object) -> int:
-    """A history version's id, as the session history lists it."""
-    if not is_whole_number(raw) or not 1 <= raw < 2**63:  # type: ignore[operator]
-        raise ServiceError(
-            gettext_noop("version: give the id of a version from the session's history"), field="version"
-        )
-    return raw  # type: ignore[return-value]
-
-
-def clean_token(raw: object) -> str | None:
-    """An entry-lock token as sent (header or message): absent, or the shape the server hands out."""
-    if raw is None or raw == "":
-        return None
-    if not isinstance(raw, str) or not TOKEN_PATTERN.fullmatch(raw):
-        raise ServiceError(
-            gettext_noop("Token: send the entry-lock token exactly as the server gave it"), field="token"
-        )
-    return raw
 
 
 HOUSE_NAME = NameMessages(
@@ -399,28 +316,6 @@ def clean_house_name(raw: object, setting: Setting) -> str:
     if raw is None or raw == "":
         return ""
     return clean_name(raw, messages=HOUSE_NAME, field=setting.name)
-
-
-def clean_counts(raw: object) -> str | None:
-    """The counts an entry shows so far (null for a player not typed yet), as one short string
-    the lock compares with the last it saw; None when not sent."""
-    if raw is None:
-        return None
-    if (
-        not isinstance(raw, list)
-        or len(raw) > MAX_PLAYERS
-        or any(
-            count is not None and not (is_whole_number(count) and 0 <= count <= MAX_CARDS) for count in raw
-        )
-    ):
-        raise ServiceError(
-            gettext_noop("Counts: send the counts typed so far, each 0 to 13 or null"), field="counts"
-        )
-    return ",".join("" if count is None else str(count) for count in raw)
-
-
-def clean_device(raw: object) -> str:
-    return clean_name(raw, messages=DEVICE_NAME, field="device", max_length=MAX_DEVICE_LENGTH)
 
 
 SESSION_CLEANERS: dict[Kind, Callable[[object, Setting], object]] = {

@@ -5,7 +5,6 @@ and here as database constraints so no code path can break them.
 """
 
 import json
-import secrets
 import uuid
 
 from django.db import models
@@ -19,6 +18,7 @@ from rounds.rules.fields import Setting
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS, TWOS_IN_DECK, CoveringStyle, Mode, RoundRules
 from rounds.rules.scoring import RoundEntry
+from toolkit.keys import new_key
 
 MODES = [mode.value for mode in Mode]
 COVERING_STYLES = [style.value for style in CoveringStyle]
@@ -80,11 +80,6 @@ class RulesColumns(models.Model):
 
     def set_rules(self, rules: RoundRules) -> None:
         self.rules_json = rules.to_json()
-
-
-def new_key() -> str:
-    """An unguessable session key: 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(18)
 
 
 def hands_in_range() -> Q:

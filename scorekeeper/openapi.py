@@ -15,10 +15,10 @@ from django.http import HttpRequest, JsonResponse
 
 from events.web.openapi import EVENT_PATHS, EVENT_SCHEMAS
 from groups.web.openapi import GROUP_PATHS, GROUP_SCHEMAS
-from rounds.web.jsonapi import endpoint
 from rounds.web.openapi import PATHS as ROUND_PATHS
 from rounds.web.openapi import SCHEMAS_AND_BODIES as ROUND_SCHEMAS
-from rounds.web.openapi_schemas import json_content, obj, operation
+from toolkit.jsonapi import endpoint
+from toolkit.openapi import json_content, obj, operation
 
 CHECK = {"type": "string", "enum": ["ok", "down"]}
 HEALTH = obj({"database": CHECK, "channel_layer": CHECK}, required=("database", "channel_layer"), closed=True)

@@ -6,11 +6,11 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
-from rounds.errors import ProtocolError
-from rounds.web.jsonapi import refused
 from scorekeeper.health import healthz
 from scorekeeper.openapi import openapi
 from scorekeeper.shell import ScriptCatalog, service_worker
+from toolkit.jsonapi import refused
+from toolkit.refusals import ProtocolError
 
 
 @csrf_exempt

@@ -14,9 +14,9 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from rounds.errors import refusal
-from rounds.rules.ruleset import ScoringError
+from rounds.rules.refusal import ScoringError
 from scorekeeper.languages import language_of
+from toolkit.refusals import refusal
 
 APPS = ["rounds", "groups", "scorekeeper"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

@@ -19,14 +19,14 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
-from rounds.errors import refusal
-from rounds.rules.ruleset import ScoringError
+from rounds.rules.refusal import ScoringError
 from rounds.services import session_finish
 from scorekeeper.languages import language_of
 from tests.events.helpers import draw, hand_for, new_event, play_table
 from tests.factories import add_rounds, make_session
 from tests.test_refusals_translated import PLACEHOLDER as NAMED
 from tests.test_refusals_translated import TEMPLATES
+from toolkit.refusals import refusal
 
 pytestmark = [pytest.mark.django_db, pytest.mark.once]
 

@@ -35,7 +35,8 @@ from django.utils import translation
 from events.models import Event, EventTable
 from events.reads.selectors import event_by_key, event_live
 from events.services.publish import changes_group, event_group
-from rounds.public import Viewer, log_socket, table_group
+from rounds.public import Viewer, table_group
+from toolkit.socket_log import log_socket
 
 CLOSE_UNKNOWN_EVENT = 4404
 BATCH_SECONDS = 0.02

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import datetime
 
 from django.db.models import Count, Max, QuerySet, Sum
 from django.urls import reverse
@@ -22,29 +22,7 @@ from django.urls import reverse
 from events.models import Event, EventBye, EventPlayer, EventSeat, EventTable
 from events.reads.standings import Line, ranked
 from events.reads.tally import current_tallies, tally_rows
-from groups.public import ALL_DATES, ClubNight, ClubTable, DateRange, Group, NightLine, group_players_for
-
-
-def join_club(event: Event, *, signed_up: bool = False) -> None:
-    """Each player of a club's night is a group player, under the group's name for them: matched
-    by name (as everywhere: "josé" is "José"), or joining the group
-    (refused, naming the player, once the group is full). Called in the write's transaction
-    whenever players come: the event made, players added, a draw. Those who signed themselves up
-    join at the draw (`signed_up`), not before: the organizer may still remove them; a player
-    dropped joins nobody (a sign-up removed never enters the club's list)."""
-    if event.group_id is None:
-        return
-    loose = EventPlayer.objects.filter(event=event, member__isnull=True, dropped=False)
-    if not signed_up:
-        loose = loose.filter(signed_up=False)
-    loose = list(loose.order_by("pk"))
-    if not loose:
-        return
-    group = Group.objects.get(pk=event.group_id)
-    members = group_players_for(group, [player.name for player in loose])
-    for player, member in zip(loose, members, strict=True):
-        player.member, player.name = member, member.name  # shown as the group knows them
-    EventPlayer.objects.bulk_update(loose, ["member", "name"])
+from groups.public import ALL_DATES, ClubNight, ClubTable, DateRange, Group, NightLine
 
 
 def in_range(events: QuerySet, dates: DateRange) -> QuerySet:
@@ -187,10 +165,3 @@ def club_state(sender: object, *, group: Group, **kwargs: object) -> list[tuple]
         .annotate(tables=Count("event_rounds__tables"), versions=Sum("event_rounds__tables__tally_version"))
         .values_list("pk", "view_key", "version", "played_on", "tables", "versions")
     )
-
-
-def first_draw_day(event: Event, day: date) -> None:
-    """A night is dated by its first draw (it may have been made days before, for sign-up)."""
-    if event.played_on != day:
-        Event.objects.filter(pk=event.pk).update(played_on=day)
-        event.played_on = day

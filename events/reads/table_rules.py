@@ -11,7 +11,7 @@ from __future__ import annotations
 from events.inputs import EVENT_OWNS
 from groups.public import Group, group_by_key, group_rules
 from rounds.public import ServiceError, Session, SessionSettings, Viewer, apply_settings, settings_json
-from rounds.rules.ruleset import gettext_noop
+from toolkit.messages import gettext_noop
 
 GROUP_KEY = gettext_noop("Group: give the edit link's key of a group")
 

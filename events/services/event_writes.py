@@ -6,7 +6,6 @@ Each table a draw makes is an ordinary session, created by the rounds app's own 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from datetime import timedelta
 
@@ -24,14 +23,14 @@ from events.models import (
     EventSeat,
     EventTable,
 )
-from events.reads.club import first_draw_day, join_club
-from events.reads.standings import event_standings, places_of, tables_met
+from events.reads.draw_inputs import draw_inputs
 from events.rules import draw as drawing
 from events.services import publish as live
+from events.services.club_members import first_draw_day, join_club
 from groups.public import Group, check_group_room
 from rounds.public import ServiceError, clock, session_close, session_create, session_seat_players
 from rounds.rules.names import name_key
-from rounds.rules.ruleset import gettext_noop
+from toolkit.messages import gettext_noop
 
 ALL_DRAWN = gettext_noop("Rounds: all %(rounds)s rounds of this event are drawn")
 TABLES_PLAYING = gettext_noop(
@@ -123,16 +122,13 @@ def event_draw(*, event: Event, force: bool = False, rng: random.Random | None =
     if playing and not force:
         raise EventConflict(TABLES_PLAYING, field="force", round=last.number, table=playing[0])
     join_club(event, signed_up=True)  # before the seats: the tables show the club's names
-    players = list(EventPlayer.objects.filter(event=event, dropped=False))
+    players, places, met, byes = draw_inputs(event)
     if len(players) < MIN_EVENT_PLAYERS:
         raise EventConflict(TOO_FEW_TO_DRAW, field="players", least=MIN_EVENT_PLAYERS, count=len(players))
-    lines = event_standings(event, ratings=False) if event.seating == "by_rank" else []
-    met = Counter(drawing.pairs_met(tables_met(event))) if event.seating == "mixed" else Counter()
-    byes = Counter(EventBye.objects.filter(event_round__event=event).values_list("player_id", flat=True))
     drawn = drawing.draw_round(
         event.seating,
         [player.pk for player in players],
-        places=places_of(lines),
+        places=places,
         met=met,
         byes_so_far=byes,
         rng=rng,

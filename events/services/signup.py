@@ -18,7 +18,7 @@ from events.services.event_writes import EVENT_FULL, EventConflict, current_roun
 from groups.public import GROUP_FULL, MAX_GROUP_PLAYERS, GroupPlayer
 from rounds.public import ServiceError, clean_name
 from rounds.rules.names import NameMessages, NameRoll, name_key
-from rounds.rules.ruleset import gettext_noop
+from toolkit.messages import gettext_noop
 
 SIGNUP_NAME = NameMessages(
     blank=gettext_noop("Name: type your name, or pick it from the list"),

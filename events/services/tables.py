@@ -19,8 +19,6 @@ table without a clock, ask the database nothing more.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 from django.db.models import Exists, OuterRef
@@ -31,8 +29,10 @@ from events.models import EventRound, EventTable
 from events.reads import tally
 from events.reads.banner import TABLE_DRAWN_ON, table_banner
 from events.services import publish as live
-from rounds.public import LAST_WRITE, PageHost, ServiceError, clock
-from rounds.rules.ruleset import gettext_noop
+from rounds.public import ServiceError, clock
+from rounds.signals import LAST_WRITE, PageHost
+from toolkit.lru import LRU
+from toolkit.messages import gettext_noop
 
 TABLE_FIXED = gettext_noop(
     "Table %(table)s of %(event)s: its rules, players and length are the event's; its phones enter, correct and delete hands"
@@ -60,26 +60,17 @@ class Hosted(NamedTuple):
 # Whether a session is an event's table, by its random edit key: None for a plain session, else
 # Hosted. Never changes once the session exists, so it is remembered per process.
 MEMBERSHIP_SIZE = 8192
-membership: OrderedDict[str, Hosted | None] = OrderedDict()
-membership_guard = threading.Lock()
+membership: LRU[str, Hosted | None] = LRU(MEMBERSHIP_SIZE)
 UNKNOWN = object()
 
 
 def remembered(key: str | None) -> object:
-    with membership_guard:
-        if key in membership:
-            membership.move_to_end(key)
-            return membership[key]
-    return UNKNOWN
+    return membership.get(key, UNKNOWN)
 
 
 def remember(key: str | None, hosted: Hosted | None) -> None:
-    if key is None:
-        return
-    with membership_guard:
-        membership[key] = hosted
-        while len(membership) > MEMBERSHIP_SIZE:
-            membership.popitem(last=False)
+    if key is not None:
+        membership.put(key, hosted)
 
 
 def hosted_by(session: object) -> Hosted | None:

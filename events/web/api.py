@@ -15,11 +15,13 @@ from events.reads.table_rules import club_of, rules_of_club
 from events.services import event_writes as services
 from events.services import signup as signups
 from events.services.limits import draw_limited, event_limited
-from rounds.public import ProtocolError, Viewer, count_request, endpoint, json_body, open_by_key
-from rounds.rules.ruleset import gettext_noop
+from events.web.openapi import EVENT_SCHEMAS
+from rounds.public import Viewer, count_request, open_by_key
+from toolkit.jsonapi import NO_BODY, endpoint, json_body
+from toolkit.messages import gettext_noop
+from toolkit.refusals import ProtocolError
 
 EVENT_VIEW_ONLY = gettext_noop("This is an event's follow link: it can watch the event but not change it")
-CREATE_FIELDS = {"name", "players", "rounds", "hands", "seating", "rules", "group", "minutes", "signup"}
 CHANGE_FIELDS = ("add", "drop", "restore", "swap")
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
@@ -36,7 +38,7 @@ def open_event(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
 
 @endpoint("POST")
 def events(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed=CREATE_FIELDS)
+    body = json_body(request, EVENT_SCHEMAS["EventCreate"])
     group = club_of(body["group"]) if body.get("group") is not None else None
     plan = clean_event(body, group_rules=rules_of_club(group) if group is not None else None)
     with event_limited(request, "event"):
@@ -50,7 +52,7 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
         found, viewer = open_event(event)
         return JsonResponse(event_json(found, viewer), **JSON_TEXT)
     found, viewer = open_event(event, write=True)
-    body = json_body(request, allowed={*CHANGE_FIELDS, "signup"})
+    body = json_body(request, EVENT_SCHEMAS["EventChange"])
     for field in CHANGE_FIELDS:
         if field in body and not isinstance(body[field], list):
             raise ProtocolError(400, _("%(field)s: give a list of names") % {"field": field}, field=field)
@@ -79,7 +81,7 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
 def signup(request: HttpRequest, event: str) -> JsonResponse:
     """A player signs themselves up (either key): 201 with the event's players."""
     found, _viewer = open_event(event)
-    body = json_body(request, allowed={"name"})
+    body = json_body(request, EVENT_SCHEMAS["EventSignup"])
     with event_limited(request, "signup"):
         player = signups.event_signup(event=found, name=body.get("name"))
     return JsonResponse(signup_json(found, player), status=201, **JSON_TEXT)
@@ -89,7 +91,7 @@ def signup(request: HttpRequest, event: str) -> JsonResponse:
 def draw(request: HttpRequest, event: str) -> JsonResponse:
     """Draw the next event round: 201 with its tables (each an ordinary session) and byes."""
     found, viewer = open_event(event, write=True)
-    body = json_body(request, allowed={"force"}, required=False)
+    body = json_body(request, EVENT_SCHEMAS["EventDraw"], required=False)
     force = body.get("force", False)
     if not isinstance(force, bool):
         raise ProtocolError(400, _("force: give true or false"), field="force")
@@ -103,7 +105,7 @@ def draw(request: HttpRequest, event: str) -> JsonResponse:
 def end_round(request: HttpRequest, event: str) -> JsonResponse:
     """End the round in play now: every table still playing is finished as it stands."""
     found, viewer = open_event(event, write=True)
-    json_body(request, allowed=set(), required=False)
+    json_body(request, NO_BODY, required=False)
     with event_limited(request, "event_change", subject=found.edit_key):
         services.event_round_end(event=found)
     found.refresh_from_db()

@@ -26,8 +26,9 @@ from events.services import event_writes as services
 from events.services.limits import event_limited
 from events.web.views import names_of
 from groups.public import Group, GroupPlayer, group_by_key
-from rounds.public import PRESETS, ServiceError, Viewer, refusal
+from rounds.public import PRESETS, ServiceError, Viewer
 from rounds.rules.names import name_key
+from toolkit.refusals import refusal
 
 FIELDS = ("name", "players", "rounds", "hands", "minutes", "seating", "preset", "signup")
 

@@ -13,18 +13,9 @@ from events.models import (
     SEATINGS,
 )
 from events.reads.progress import STATUSES
-from rounds.public import (
-    BOOLEAN,
-    INTEGER,
-    MAX_NAME_LENGTH,
-    SETTINGS_INPUT,
-    STRING,
-    array,
-    nullable,
-    obj,
-    operation,
-    ref,
-)
+from rounds.public import MAX_NAME_LENGTH
+from rounds.web.public import SETTINGS_INPUT
+from toolkit.openapi import BOOLEAN, INTEGER, STRING, array, nullable, obj, operation, ref
 
 NUMBER = {"type": "number"}
 EVENT = {

@@ -14,7 +14,8 @@ from events.reads.selectors import signup_context
 from events.services import signup as signups
 from events.services.limits import event_limited
 from events.web.views import open_event, organizer_write, page_context
-from rounds.public import ProtocolError, ServiceError, refusal
+from rounds.public import ServiceError
+from toolkit.refusals import ProtocolError, refusal
 
 
 @require_POST

@@ -3,8 +3,6 @@ organizer's writes. Thin: parse, check the key, call a service or selector, rend
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +20,9 @@ from events.reads.standings import event_standings
 from events.services import event_writes as services
 from events.services.limits import draw_limited, event_limited
 from groups.public import RANKED_FROM
-from rounds.public import ProtocolError, ServiceError, Viewer, open_by_key, refusal, share_link
+from rounds.public import ServiceError, Viewer, open_by_key, share_link
+from toolkit.lru import LRU
+from toolkit.refusals import ProtocolError, refusal
 
 
 def open_event(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:
@@ -116,22 +116,12 @@ def screen_page(request: HttpRequest, event: str) -> HttpResponse:
 # The QR codes of the join pages, by their absolute link: drawing 50 of them is most of a screen's
 # page, and every screen of the event (and each reload) shows the same ones until the next draw.
 CODES_KEPT = 512
-codes: OrderedDict[str, SafeString] = OrderedDict()
-codes_guard = threading.Lock()
+codes: LRU[str, SafeString] = LRU(CODES_KEPT)
 
 
 def join_code(request: HttpRequest, path: str) -> SafeString:
     url = request.build_absolute_uri(path)
-    with codes_guard:
-        if url in codes:
-            codes.move_to_end(url)
-            return codes[url]
-    code = share_link(request, path).qr_svg
-    with codes_guard:
-        codes[url] = code
-        while len(codes) > CODES_KEPT:
-            codes.popitem(last=False)
-    return code
+    return codes.remembered(url, lambda: share_link(request, path).qr_svg)
 
 
 def rating_rows(standings: list[dict]) -> list[dict]:

@@ -13,7 +13,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from groups.reads.selectors import group_by_key
 from groups.services.publish import channel_group
-from rounds.public import log_socket
+from toolkit.socket_log import log_socket
 
 CLOSE_UNKNOWN_GROUP = 4404
 logger = logging.getLogger(__name__)

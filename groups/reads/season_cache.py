@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final, TypeVar
 
@@ -29,6 +27,7 @@ from groups.reads.selectors import group_season, player_names, season_evenings, 
 from groups.rules.season import ALL_DATES, DateRange, Season, season_of
 from groups.rules.skill import RATING_VERSION, Ratings
 from groups.signals import ClubNight
+from toolkit.lru import LRU
 
 # A few groups, date ranges and nights per process: a kept season of a club of 6,000 hands with
 # its ratings is about 4 MB, its nights about 3 MB; the rest (league, JSON text) far less.
@@ -39,30 +38,9 @@ EXPORTS_KEPT: Final = 8
 Value = TypeVar("Value")
 
 
-class Kept:
-    """Values by key, the `size` used last, shared by the threads of a process."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.values: OrderedDict[tuple, object] = OrderedDict()
-        self.guard = threading.Lock()
-
-    def remembered(self, key: tuple, compute: Callable[[], Value]) -> Value:
-        with self.guard:
-            if key in self.values:
-                self.values.move_to_end(key)
-                return self.values[key]  # type: ignore[return-value]
-        value = compute()
-        with self.guard:
-            self.values[key] = value
-            while len(self.values) > self.size:
-                self.values.popitem(last=False)
-        return value
-
-
-kept = Kept(KEPT)
+kept: LRU[tuple, object] = LRU(KEPT)
 remembered = kept.remembered
-exports = Kept(EXPORTS_KEPT)
+exports: LRU[tuple, object] = LRU(EXPORTS_KEPT)
 
 
 def stamps(group: Group, *, leaving_out: int | None = None) -> tuple[str, str]:

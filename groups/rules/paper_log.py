@@ -8,20 +8,19 @@ as pure functions: text in, tables of rounds out, and back.
     0 3 9t 4            # 9t: Cat takes the whole loss (SPEC 3.5)
 
 How this reader settles what the format leaves open (each refusal names its 1-based line):
-- A table needs a date: a line of names before any date line is refused.
-- A date or F= line ends the table before it; rounds after one need a line of names again.
-  A date or F= line that no table follows changes nothing. Dates need not be in order.
+- A table needs a date: names before any date line are refused. A date or F= line ends the
+  table before it (rounds after one need names again); with no table after it, it changes
+  nothing. Dates need not be in order.
 - A round before any line of names, or with the wrong number of counts, is refused; so is a
   count that is not a whole number 0-13 (14, 9.5, -1, x), a round with no 0 or two 0s, a t on
   the 0 (the winner) and a t on two counts. `t` may be written `T`; leading zeros are read.
-- A line of names has 2 to 4 of them, all different (as names compare in the app: case, accents
-  and spacing aside) and each a name the app accepts (names.py: NFC, something visible, nothing
-  hidden, at most 40 characters). A table with no rounds is refused at its line of names.
+- A line of names has 2 to 4 of them, all different as the app compares names, each one the app
+  accepts (names.py). A table with no rounds is refused at its line of names.
 - F= takes a whole number from 2 to 13 (`f=` also reads); F=1, F=14 and F=x are refused.
 - A line is read by its first word: a date, F=..., a word starting like a number (5, 9t, 0.5,
-  -1: a line of counts), or else a name. A name with a space, a #, a quote or a backslash, or
-  one that starts like a number or looks like a date or F=..., is written in double quotes, with \\" and \\\\ inside: `"Ann Lee" "9" Cat`. This is the
-  one addition to the format; logs without quotes read exactly as before.
+  -1: a count), or else a name. A name with a space, #, quote or backslash, or one that reads
+  like a count, a date or F=..., is written in double quotes (\\" and \\\\ inside: `"Ann Lee" "9"
+  Cat`), the one addition to the format: logs without quotes read exactly as before.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from rounds.rules.names import PLAYER_NAME, NameRoll, name_problem, normal_name
+from rounds.rules.refusal import ScoringError
 from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     MAX_CARDS,
@@ -41,12 +41,10 @@ from rounds.rules.ruleset import (
     CoveringStyle,
     Mode,
     RoundRules,
-    ScoringError,
     Tiers,
-    gettext_noop,
-    ngettext_noop,
 )
 from rounds.rules.scoring import RoundEntry, validate_round
+from toolkit.messages import gettext_noop, ngettext_noop
 
 DEFAULT_FRY_FROM: Final = 10
 MIN_FRY_FROM: Final = 2

@@ -25,7 +25,7 @@ from rounds.public import (
 )
 from rounds.public import session_create as create_session
 from rounds.rules.names import NameRoll, name_key
-from rounds.rules.ruleset import gettext_noop
+from toolkit.messages import gettext_noop
 
 NAME_TAKEN = gettext_noop("%(name)s is already a player of this group")
 NO_SUCH_PLAYER = gettext_noop("There is no such player in this group")

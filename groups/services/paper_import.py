@@ -36,15 +36,15 @@ from rounds.public import (
     SessionSettings,
     clean_players,
     clean_settings,
-    client_address,
     count_hit,
     scored_entries,
     session_import,
-    translated,
 )
 from rounds.rules.names import name_key
-from rounds.rules.ruleset import Refusal, gettext_noop
 from rounds.rules.scoring import RoundEntry, ScoredRound
+from toolkit.clients import client_address
+from toolkit.messages import Refusal, gettext_noop
+from toolkit.refusals import translated
 
 MAX_UPLOAD = MAX_LOG_BYTES + 1
 # What one import may bring: a few years of weekly evenings. Past it the log is refused at the

@@ -7,14 +7,12 @@ message to that group's pages.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from groups import signals as clubs
 from groups.models import GroupEvening
+from toolkit.lru import LRU
 
 
 def channel_group(group_id: int) -> str:
@@ -25,23 +23,19 @@ def channel_group(group_id: int) -> str:
 # transaction that makes it and never leaves it, so the answer once read stays true (keyed by the
 # random edit key, not the id, which a test database may hand out again).
 MEMBERSHIP_SIZE = 4096
-membership: OrderedDict[str, int | None] = OrderedDict()
-membership_guard = threading.Lock()
+membership: LRU[str, int | None] = LRU(MEMBERSHIP_SIZE)
+UNKNOWN = object()
 
 
 def group_of(session_id: int, edit_key: str | None) -> int | None:
-    with membership_guard:
-        if edit_key in membership:
-            membership.move_to_end(edit_key)
-            return membership[edit_key]
+    found = membership.get(edit_key, UNKNOWN)
+    if found is not UNKNOWN:
+        return found  # type: ignore[return-value]
     group_id = GroupEvening.objects.filter(pk=session_id).values_list("group_id", flat=True).first()
     if group_id is None:  # a table of a club's night (SPEC 13)
         group_id = clubs.group_of_night_table(session_id)
     if edit_key is not None:
-        with membership_guard:
-            membership[edit_key] = group_id
-            while len(membership) > MEMBERSHIP_SIZE:
-                membership.popitem(last=False)
+        membership.put(edit_key, group_id)
     return group_id
 
 
@@ -55,6 +49,6 @@ def tell_season(sender: object, *, session_id: int, session: object = None, **kw
 
 
 def connect() -> None:
-    from rounds.public import session_published
+    from rounds.signals import session_published
 
     session_published.connect(tell_season, dispatch_uid="groups.rules.season")

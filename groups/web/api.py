@@ -28,20 +28,20 @@ from groups.reads.selectors import (
 from groups.rules.season import DateRange
 from groups.services import group_writes as services
 from groups.services import paper_import as paper
+from groups.web.openapi import GROUP_SCHEMAS
 from rounds.public import (
     SETTINGS_FIELDS,
-    ProtocolError,
-    SessionHost,
     Viewer,
     clean_players,
     count_request,
-    endpoint,
-    json_body,
     open_by_key,
     rate_limited,
     table_state,
 )
-from rounds.rules.ruleset import gettext_noop
+from rounds.signals import SessionHost
+from toolkit.jsonapi import endpoint, json_body
+from toolkit.messages import gettext_noop
+from toolkit.refusals import ProtocolError
 
 # "Any creation field but players" (API.md), the rules a group keeps.
 RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}
@@ -60,7 +60,7 @@ def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
 
 @endpoint("POST")
 def groups(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed={"name"})
+    body = json_body(request, GROUP_SCHEMAS["GroupCreate"])
     name = clean_group_name(body.get("name"))
     with rate_limited(request, "group"):
         group = services.group_create(name=name)
@@ -72,7 +72,7 @@ def evenings(request: HttpRequest, group: str) -> JsonResponse:
     """A new evening of the group: a session of these players (matched to, or added as, the
     group's), counted against the group's evenings."""
     found, _viewer = open_group(group, write=True)
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats"})
+    body = json_body(request, GROUP_SCHEMAS["EveningCreate"])
     players = clean_players(body.get("players"))
     host = evening_host(found)
     settings, randomize_seats = host.settings_of(body)
@@ -107,7 +107,7 @@ def group_detail(request: HttpRequest, group: str) -> JsonResponse:
         found, viewer = open_group(group)
         return JsonResponse(group_json(found, viewer))
     found, viewer = open_group(group, write=True)
-    body = json_body(request, allowed={"rules", "league"})
+    body = json_body(request, GROUP_SCHEMAS["GroupChange"])
     if "rules" not in body and "league" not in body:
         raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
     if "league" in body:  # checked before anything is written: a refusal changes nothing
@@ -135,7 +135,7 @@ def players(request: HttpRequest, group: str) -> JsonResponse:
     """Players added by name before any evening (a club's roster, SPEC 13), counted against the
     group's roster changes; the group as GET shows it."""
     found, viewer = open_group(group, write=True)
-    body = json_body(request, allowed={"names"})
+    body = json_body(request, GROUP_SCHEMAS["PlayersAdd"])
     with rate_limited(request, "roster", subject=f"group:{found.pk}"):
         services.group_players_add(group=found, names=body.get("names"))
     return JsonResponse(group_json(found, viewer), status=201)
@@ -150,7 +150,7 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
         with rate_limited(request, "roster", subject=f"group:{found.pk}"):
             services.group_player_remove(group=found, player_id=player)
         return JsonResponse(group_json(found, viewer))
-    body = json_body(request, allowed={"name"})
+    body = json_body(request, GROUP_SCHEMAS["PlayerRename"])
     services.group_player_rename(group=found, player_id=player, name=body.get("name"))
     return JsonResponse(group_json(found, viewer))
 

@@ -18,12 +18,11 @@ from rounds.public import (
     PRESETS,
     PRESETS_BY_ID,
     SessionSettings,
-    SettingsForm,
     current_settings,
-    initial_from_state,
-    translated,
 )
-from rounds.rules.ruleset import Refusal
+from rounds.web.public import SettingsForm, initial_from_state
+from toolkit.messages import Refusal
+from toolkit.refusals import translated
 
 NEW_NAMES = 4  # enough for a first evening of newcomers
 SAME_AS_LAST = ""

@@ -6,14 +6,13 @@ from __future__ import annotations
 from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
 from groups.rules.league import MAX_BEST_OF, MAX_POINTS_PLACES
 from groups.rules.season import TIEN_LEN_FIGURES
-from rounds.public import (
-    BODIES,
+from rounds.public import MAX_NAME_LENGTH
+from rounds.web.public import BODIES, SETTINGS_INPUT
+from toolkit.keys import KEY_PATTERN
+from toolkit.openapi import (
     BOOLEAN,
     INTEGER,
-    KEY_PATTERN,
-    MAX_NAME_LENGTH,
     MONEY,
-    SETTINGS_INPUT,
     STRING,
     array,
     json_content,

@@ -20,8 +20,9 @@ from groups.reads.selectors import player_names
 from groups.rules import season as season_rules
 from groups.rules.season import DateRange, Season, by_name
 from groups.rules.skill import RANKED_FROM, Rating, Ratings
-from rounds.public import minus, translated
-from rounds.rules.ruleset import Refusal
+from rounds.public import minus
+from toolkit.messages import Refusal
+from toolkit.refusals import translated
 
 RANGES = {
     "all": _("All"),

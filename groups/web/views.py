@@ -19,8 +19,9 @@ from groups.services import paper_import as paper
 from groups.web.forms import EveningForm, GroupForm, GroupRulesForm, RenameForm
 from groups.web.league_rows import league_body, league_context
 from groups.web.season_rows import season_context
-from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link, status_of, translated
-from rounds.rules.ruleset import Refusal
+from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link
+from toolkit.messages import Refusal
+from toolkit.refusals import status_of, translated
 
 
 def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -25,14 +24,13 @@ from django.utils.translation import gettext as _
 from rounds import services
 from rounds.channels import group_name
 from rounds.clock import clock
-from rounds.errors import VIEW_ONLY, ProtocolError, refusal
-from rounds.inputs import clean_request_id, clean_round_entry, clean_version_id
+from rounds.errors import VIEW_ONLY
 from rounds.models import Session
 from rounds.reads.preview import round_preview
 from rounds.reads.replies import write_reply
 from rounds.reads.selectors import Viewer, session_by_key
-from rounds.reads.state import for_viewer, links_json, reply_json, table_state
-from rounds.rules.ruleset import Refusal, gettext_noop
+from rounds.reads.state import for_viewer, links_json, table_state
+from rounds.reads.state_cache import reply_json
 from rounds.services.locking import (
     lock_acquire,
     lock_disconnect,
@@ -43,6 +41,10 @@ from rounds.services.locking import (
 )
 from rounds.services.publish import written_from
 from rounds.services.ratelimit import Allowance, lock_counted
+from rounds.write_inputs import clean_request_id, clean_round_entry, clean_version_id
+from toolkit.messages import Refusal, gettext_noop
+from toolkit.refusals import ProtocolError, refusal
+from toolkit.socket_log import log_socket
 
 logger = logging.getLogger(__name__)
 
@@ -101,14 +103,6 @@ def reply_to_write(write: services.RoundWrite, session: Session, viewer: Viewer)
 @database_sync_to_async
 def run_service(service: Callable, *before: object, **arguments: object) -> object:
     return service(*before, **arguments)
-
-
-def log_socket(log: logging.Logger, scope: dict, event: str, **fields: object) -> None:
-    """One line per socket event (`socket.connect`, `socket.message`, `socket.close`) on the
-    consumer's own logger; settings.LOGGING routes it, through the formatter that cuts keys."""
-    if log.isEnabledFor(logging.INFO):
-        fields = {"event": event, "path": scope["path"], "worker": os.getpid(), **fields}
-        log.info(event, extra={"fields": fields})
 
 
 def error_reply(message_id: object, status: int, message: str, **extra: object) -> dict:

@@ -9,9 +9,9 @@ from rounds.models import Session
 from rounds.reads.selectors import current_settings, round_by_number
 from rounds.rules import hands
 from rounds.rules.hands import hand_json, shown_hand
-from rounds.rules.ruleset import gettext_noop
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.working import rules_detail
+from toolkit.messages import gettext_noop
 
 
 def scored_json(entry: RoundEntry, scored: ScoredRound) -> dict:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from rounds.models import Round, RoundVersion, Session
 from rounds.reads.selectors import Viewer
-from rounds.reads.state import state_after_write
+from rounds.reads.state_cache import state_after_write
 from rounds.rules.hands import shown_hand
 
 

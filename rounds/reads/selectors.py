@@ -5,7 +5,6 @@ The state payload is rounds/reads/state.py's; nothing here writes or refuses a w
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -19,12 +18,13 @@ from rounds.inputs import SessionSettings
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Player, Round, RoundVersion, Session
 from rounds.rules import fields, hands
 from rounds.rules.hands import shown_hand
-from rounds.rules.ruleset import Mode, is_whole_number
+from rounds.rules.refusal import is_whole_number
+from rounds.rules.ruleset import Mode
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.standings import Tally, session_totals
+from toolkit.keys import KEY_PATTERN
 
 HOUSE = "house"  # the house as a party of the settlement and a total (SPEC 3.6)
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 Opened = TypeVar("Opened")
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, is_whole_number
+from toolkit.messages import gettext_noop
 
 MAX_BOMBS: Final = 4
 DEFAULT_SPADE_TWO_FROM: Final = 8

@@ -24,8 +24,9 @@ from typing import Final
 
 from rounds.rules.mode import BY_CARDS
 from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.ruleset import Mode, Places, RoundRules, gettext_noop
+from rounds.rules.ruleset import Mode, Places, RoundRules
 from rounds.rules.setting import Kind, Setting, declarations
+from toolkit.messages import gettext_noop
 
 DEFAULT_PLACES: Final = Places()
 

@@ -17,11 +17,12 @@ from typing import Final
 from rounds.rules import scoring
 from rounds.rules.mode import Mode
 from rounds.rules.own_scores import OwnScores, score_own
-from rounds.rules.refusal import ScoringError, gettext_noop
+from rounds.rules.refusal import ScoringError
 from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.rules.tien_len import TienLenHand, tien_len_payments
 from rounds.rules.tien_len_hand import NOT_IN_A_HAND
+from toolkit.messages import gettext_noop
 
 CARDS_IN_TIEN_LEN: Final = gettext_noop(
     "Cards: a Tiến lên hand is its finishing order, not cards left (give order, or instant alone)"

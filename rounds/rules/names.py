@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from rounds.rules.ruleset import gettext_noop
+from toolkit.messages import gettext_noop
 
 MAX_NAME_LENGTH: Final = 40
 # A name's key is at most 6 characters a character of the name (a Hangul syllable's look-alike

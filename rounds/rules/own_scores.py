@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from rounds.rules.mode import Mode
-from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, is_whole_number
 from rounds.rules.scoring import Payment, ScoredRound
+from toolkit.messages import gettext_noop
 
 MOST: Final = 1_000_000  # a score typed is a whole number within ± this
 

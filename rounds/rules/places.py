@@ -11,8 +11,9 @@ from itertools import pairwise
 from typing import Final
 
 from rounds.rules.fields import PLACES, Kind, Setting
-from rounds.rules.ruleset import MAX_PLACES, Places, ScoringError, gettext_noop, is_whole_number
-from rounds.rules.scoring import check_house_cut
+from rounds.rules.refusal import ScoringError, is_whole_number
+from rounds.rules.ruleset import MAX_PLACES, Places
+from toolkit.messages import gettext_noop, ngettext_noop
 
 MAX_AMOUNT: Final = 1_000_000
 PARTS: Final[Mapping[str, Setting]] = {part.name: part for part in PLACES.parts}
@@ -90,3 +91,33 @@ def check_places(raw: object, *, base: Places | None = None) -> Places:
     places = replace(base or Places(), **sent)
     check_house_cut(places)
     return places
+
+
+def check_place_amounts(places: Places, player_count: int) -> None:
+    """Paying by place needs an amount for every loser's place, in both tables."""
+    for key, amounts in (("pays", places.pays), ("heavy_pays", places.heavy_pays)):
+        if len(amounts) < player_count - 1:
+            raise ScoringError(
+                ngettext_noop(
+                    "Places: %(players)s players need %(places)s amount in %(table)s",
+                    "Places: %(players)s players need %(places)s amounts in %(table)s",
+                    "places",
+                ),
+                field=f"places.{key}",
+                players=player_count,
+                places=player_count - 1,
+                table=key,
+            )
+
+
+def check_house_cut(places: Places) -> None:
+    """The winner's cut to the house in a heavy round is at most what the smallest heavy place pays."""
+    if places.house_cut > places.heavy_pays[0]:
+        raise ScoringError(
+            gettext_noop(
+                "Places: the house cut (%(cut)s) is more than the smallest payment of a heavy round (%(least)s)"
+            ),
+            field="places.house_cut",
+            cut=places.house_cut,
+            least=places.heavy_pays[0],
+        )

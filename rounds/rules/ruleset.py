@@ -15,14 +15,9 @@ from enum import StrEnum
 from typing import Final
 
 from rounds.rules.mode import BIG_TWO_MODES, BY_CARDS, Game, Mode
-from rounds.rules.refusal import Plural as Plural
-from rounds.rules.refusal import Refusal as Refusal
-from rounds.rules.refusal import ScoringError as ScoringError
-from rounds.rules.refusal import gettext_noop as gettext_noop
-from rounds.rules.refusal import is_whole_number as is_whole_number
-from rounds.rules.refusal import ngettext_noop as ngettext_noop
 from rounds.rules.setting import CARD_MODES, Kind, declarations, declared, from_json, to_json
 from rounds.rules.tien_len_settings import NOT_AN_OBJECT, TienLenRules
+from toolkit.messages import gettext_noop
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4

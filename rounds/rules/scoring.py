@@ -15,20 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from rounds.rules.doubling import check_doublings, doubled
-from rounds.rules.ruleset import (
-    MAX_CARDS,
-    TWOS_IN_DECK,
-    CoveringStyle,
-    Mode,
-    Places,
-    RoundRules,
-    ScoringError,
-    Tiers,
-    Twos,
-    gettext_noop,
-    is_whole_number,
-    ngettext_noop,
-)
+from rounds.rules.places import check_place_amounts
+from rounds.rules.refusal import ScoringError, is_whole_number
+from rounds.rules.ruleset import MAX_CARDS, TWOS_IN_DECK, CoveringStyle, Mode, Places, RoundRules, Tiers, Twos
+from toolkit.messages import gettext_noop, ngettext_noop
 
 # --- Penalty tables (SPEC 2) ------------------------------------------------
 
@@ -201,36 +191,6 @@ def check_twos(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> tu
             twos=sum(entry.twos),
         )
     return tuple(entry.twos)
-
-
-def check_place_amounts(places: Places, player_count: int) -> None:
-    """Paying by place needs an amount for every loser's place, in both tables."""
-    for key, amounts in (("pays", places.pays), ("heavy_pays", places.heavy_pays)):
-        if len(amounts) < player_count - 1:
-            raise ScoringError(
-                ngettext_noop(
-                    "Places: %(players)s players need %(places)s amount in %(table)s",
-                    "Places: %(players)s players need %(places)s amounts in %(table)s",
-                    "places",
-                ),
-                field=f"places.{key}",
-                players=player_count,
-                places=player_count - 1,
-                table=key,
-            )
-
-
-def check_house_cut(places: Places) -> None:
-    """The winner's cut to the house in a heavy round is at most what the smallest heavy place pays."""
-    if places.house_cut > places.heavy_pays[0]:
-        raise ScoringError(
-            gettext_noop(
-                "Places: the house cut (%(cut)s) is more than the smallest payment of a heavy round (%(least)s)"
-            ),
-            field="places.house_cut",
-            cut=places.house_cut,
-            least=places.heavy_pays[0],
-        )
 
 
 def check_covering(covering: object, winner: int, names: Sequence[str]) -> None:

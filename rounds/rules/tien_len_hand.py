@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Final
 
-from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, is_whole_number
 from rounds.rules.ruleset import MAX_CARDS
 from rounds.rules.tien_len_settings import ITEM_CARDS, MOST_HELD, Item, ItemValues, TienLenRules
+from toolkit.messages import gettext_noop
 
 HAND_KEYS: Final = ("order", "killed", "left", "chops", "instant")
 CHOP_KEYS: Final = ("by", "from", "items")

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Final
 
-from rounds.rules.refusal import ScoringError, gettext_noop, is_whole_number
+from rounds.rules.refusal import ScoringError, is_whole_number
 from rounds.rules.setting import Kind, declarations, declared, declared_fields, to_json
+from toolkit.messages import gettext_noop
 
 SETTINGS_KEY: Final = "tien_len"  # the settings' key in a session's JSON (API.md)
 MOST: Final = 1000  # every number of the settings is a whole number from 0 to this

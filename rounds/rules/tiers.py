@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from rounds.rules.ruleset import (
-    MAX_CARDS,
-    ScoringError,
-    Tier,
-    Tiers,
-    gettext_noop,
-    is_whole_number,
-    ngettext_noop,
-)
+from rounds.rules.refusal import ScoringError, is_whole_number
+from rounds.rules.ruleset import MAX_CARDS, Tier, Tiers
+from toolkit.messages import gettext_noop, ngettext_noop
 
 MAX_RATE: Final = 1000
 

@@ -28,10 +28,11 @@ from rounds.errors import (
     LockRefused,
     ServiceError,
 )
-from rounds.inputs import clean_counts, clean_device, clean_token
 from rounds.models import MAX_ROUND_NUMBER, EntryLock, Round, Session
 from rounds.reads.selectors import idle_for, is_live, lease_id, lock_json, lock_state
-from rounds.rules.ruleset import gettext_noop, is_whole_number
+from rounds.rules.refusal import is_whole_number
+from rounds.write_inputs import clean_counts, clean_device, clean_token
+from toolkit.messages import gettext_noop
 
 
 @dataclass(frozen=True)

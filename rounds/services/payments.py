@@ -12,9 +12,9 @@ from rounds.errors import ServiceError
 from rounds.models import PaidTransfer, Session
 from rounds.reads.selectors import HOUSE
 from rounds.reads.state import settlement_of
-from rounds.rules.ruleset import gettext_noop
 from rounds.services import publish
 from rounds.signals import write_checked
+from toolkit.messages import gettext_noop
 
 TRANSFER_GONE = gettext_noop("That transfer is no longer in the settlement; the totals have changed")
 

@@ -18,7 +18,7 @@ from contextvars import ContextVar
 
 from rounds import channels as events
 from rounds.models import Player, Round, Session
-from rounds.reads import state
+from rounds.reads import state, state_cache
 from rounds.signals import session_published
 
 # The channel name of the socket whose message is being written, while it is.
@@ -79,10 +79,12 @@ def publish(
         if session is None:
             return
     # The state just before, if this process built it: its rounds before the change still stand.
-    before = state.kept(session_id, session.version - 1)
+    before = state_cache.kept(session_id, session.version - 1)
     unchanged = before["rounds"][: (rounds_from or len(before["rounds"]) + 1) - 1] if before else None
     shared = state.shared_state(session, known_rounds=unchanged, players=players, lock=lock, written=written)
-    state.remember(session_id, shared, rounds_from=rounds_from, before=before, unchanged=len(unchanged or []))
+    state_cache.remember(
+        session_id, shared, rounds_from=rounds_from, before=before, unchanged=len(unchanged or [])
+    )
     events.send(
         session_id, {"events": kinds, "state": state.rounds_since(shared, rounds_from), "origin": origin}
     )

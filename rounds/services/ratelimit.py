@@ -29,7 +29,8 @@ from django.utils import timezone
 from rounds.clock import clock
 from rounds.errors import ServiceError
 from rounds.models import RateCounter, Session
-from rounds.rules.ruleset import ngettext_noop
+from toolkit.clients import client_address
+from toolkit.messages import ngettext_noop
 
 Value = TypeVar("Value")
 
@@ -104,12 +105,6 @@ class RateLimited(ServiceError):
         self.retry_after = retry_after
         limit = settings.RATE_LIMITS[scope][0]
         super().__init__(TOO_MANY[scope], minutes=max(1, math.ceil(retry_after / 60)), limit=f"{limit:,}")
-
-
-def client_address(request: HttpRequest) -> str:
-    """The caller's address: the connection's own, or, behind a proxy trusted to say it
-    (`make run PROXY=1`, `make serve`'s FORWARDED_ALLOW_IPS), the address it forwarded."""
-    return (request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
 def count_hit(scope: str, client: str, hits: int = 1) -> None:

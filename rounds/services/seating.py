@@ -11,8 +11,8 @@ from django.utils import timezone
 from rounds.errors import ServiceError
 from rounds.inputs import clean_players
 from rounds.models import Player, RoundVersion, Session
-from rounds.rules.ruleset import gettext_noop
 from rounds.services.publish import changed
+from toolkit.messages import gettext_noop
 
 SEATS_PLAYED = gettext_noop("Players: a round was played at this table; its players stay")
 SEATS_COUNT = gettext_noop("Players: give one name for each of the %(count)s seats")

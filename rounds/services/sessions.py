@@ -13,12 +13,14 @@ from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.reads.selectors import current_settings, scored_session, stored_tally
-from rounds.rules import fields, hands, scoring
-from rounds.rules.ruleset import RoundRules, gettext_noop
+from rounds.rules import fields, hands
+from rounds.rules.places import check_place_amounts
+from rounds.rules.ruleset import RoundRules
 from rounds.rules.standings import Tally
 from rounds.services.locking import held_lock, lock_acquire, lock_after_write, lock_release, lock_row
 from rounds.services.records import note_changes, record_version, save_changed, store_scores
 from rounds.signals import rematch_settings, session_rematched, write_checked
+from toolkit.messages import gettext_noop
 
 GAME_FIXED = gettext_noop(
     "Game: this session plays %(game)s, chosen when it started; start a new session for another game"
@@ -55,7 +57,7 @@ def session_create(
 def check_rules_fit(settings: SessionSettings, player_count: int) -> None:
     """Rules that depend on the table: paying by place has an amount for every loser."""
     if settings.rules.places is not None:
-        scoring.check_place_amounts(settings.rules.places, player_count)
+        check_place_amounts(settings.rules.places, player_count)
 
 
 def apply_settings(session: Session, settings: SessionSettings) -> None:

@@ -9,16 +9,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
 from rounds import services
-from rounds.errors import ProtocolError
-from rounds.inputs import (
-    SETTINGS_FIELDS,
-    clean_device,
-    clean_players,
-    clean_request_id,
-    clean_request_ids,
-    clean_round_entry,
-    clean_settings,
-)
+from rounds.inputs import clean_players, clean_settings
 from rounds.models import Session
 from rounds.presets import PRESETS
 from rounds.reads.export import rounds_csv
@@ -32,18 +23,22 @@ from rounds.reads.selectors import (
     round_history,
     session_history,
 )
-from rounds.reads.state import state_after_write, table_state
-from rounds.rules.tien_len_hand import HAND_KEYS
+from rounds.reads.state import table_state
+from rounds.reads.state_cache import state_after_write
 from rounds.services.locking import lock_acquire, lock_release, lock_takeover
 from rounds.services.payments import check_payable, transfer_mark_paid
 from rounds.services.ratelimit import lock_counted, rate_limited
 from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
-from rounds.web.jsonapi import LOCK_HEADER, endpoint, flag, json_body, open_session, state_response
+from rounds.web.jsonapi import LOCK_HEADER, open_session, state_response
+from rounds.web.openapi_schemas import BODIES
+from rounds.write_inputs import clean_device, clean_request_id, clean_request_ids, clean_round_entry
+from toolkit.jsonapi import endpoint, flag, json_body
+from toolkit.refusals import ProtocolError
 
 
 @endpoint("POST")
 def sessions(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"players", "randomize_seats", *HOST_FIELDS})
+    body = json_body(request, BODIES["SessionCreate"])
     players = clean_players(body.get("players"))
     host = next((found for field in HOST_FIELDS if (found := host_of(field, body.get(field)))), None)
     if host is None:
@@ -77,7 +72,7 @@ def session_detail(request: HttpRequest, key: str) -> JsonResponse:
         session, viewer = open_session(key)
         return JsonResponse(table_state(session, viewer=viewer))
     session, viewer = open_session(key, write=True)
-    body = json_body(request, allowed=SETTINGS_FIELDS | {"rescore", "finished"})
+    body = json_body(request, BODIES["SessionChange"])
     finished = body.get("finished")
     if finished is not None and not isinstance(finished, bool):
         raise ProtocolError(400, _("finished: give true or false"), field="finished")
@@ -94,7 +89,7 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     if request.method == "DELETE":
         released = lock_release(session=session, token=token)
         return JsonResponse({"released": released, "lock": lock_state(session.pk)})
-    body = json_body(request, allowed={"device", "takeover", "round", "counts"})
+    body = json_body(request, BODIES["LockRequest"])
     if flag(body, "takeover"):
         grant = lock_counted(
             lock_takeover, session=session, device=body.get("device"), editing_round=body.get("round")
@@ -111,10 +106,6 @@ def lock(request: HttpRequest, key: str) -> JsonResponse:
     return JsonResponse(grant.as_json())
 
 
-ENTRY_FIELDS = {"cards", "twos", "covering", "spade_two", "bombs", "scores", *HAND_KEYS}  # a hand of any mode
-ROUND_FIELDS = {*ENTRY_FIELDS, "request_id", "release_lock"}
-
-
 def round_reply(write: services.RoundWrite, session: Session, *, status: int) -> HttpResponse:
     """The round written, the state after it, and `version_id`: the history version it recorded."""
     reply = write_reply(write, session, viewer=Viewer.EDITOR)
@@ -124,7 +115,7 @@ def round_reply(write: services.RoundWrite, session: Session, *, status: int) ->
 @endpoint("POST")
 def rounds(request: HttpRequest, key: str) -> JsonResponse:
     session, _viewer = open_session(key, write=True)
-    body = json_body(request, allowed=ROUND_FIELDS)
+    body = json_body(request, BODIES["RoundEntry"])
     write = services.round_add(
         session=session,
         token=request.headers.get(LOCK_HEADER),
@@ -140,7 +131,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
     session, _viewer = open_session(key, write=True)
     token = request.headers.get(LOCK_HEADER)
     if request.method == "DELETE":
-        body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
+        body = json_body(request, BODIES["RoundDelete"], required=False)
         write = services.round_delete(
             session=session,
             token=token,
@@ -149,7 +140,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
             release_lock=flag(body, "release_lock"),
         )
         return round_reply(write, session, status=200)
-    body = json_body(request, allowed=ROUND_FIELDS)
+    body = json_body(request, BODIES["RoundEntry"])
     write = services.round_edit(
         session=session,
         token=token,
@@ -165,7 +156,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
 def preview(request: HttpRequest, key: str) -> JsonResponse:
     """Score a round without storing it (no lock needed): the entry panel's live preview."""
     session, _viewer = open_session(key)
-    body = json_body(request, allowed={*ENTRY_FIELDS, "number"})
+    body = json_body(request, BODIES["PreviewRequest"])
     entry = clean_round_entry(body)
     return JsonResponse({"round": round_preview(session, entry, number=body.get("number"))})
 
@@ -185,7 +176,7 @@ def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
     session, _viewer = open_session(key, write=True)
     check_payable(session)  # the link first: an event's table ticks nothing, whatever the body
-    body = json_body(request, allowed={"from", "to", "amount", "paid", "device"})
+    body = json_body(request, BODIES["TransferPaid"])
     payer, payee = body.get("from"), body.get("to")
     if not all(isinstance(party, int) or party == HOUSE for party in (payer, payee)):
         raise ProtocolError(400, _("from and to: give the players' indexes"), field="from")
@@ -251,7 +242,7 @@ def session_versions(request: HttpRequest, key: str) -> JsonResponse:
 def version_write(request: HttpRequest, key: str, version: int, action: str) -> JsonResponse:
     """Restore the deleted round of a history version, or undo the change a version recorded."""
     session, _viewer = open_session(key, write=True)
-    body = json_body(request, allowed={"request_id", "release_lock"}, required=False)
+    body = json_body(request, BODIES["HistoryWrite"], required=False)
     write = services.HISTORY_WRITES[action](
         session=session,
         token=request.headers.get(LOCK_HEADER),

@@ -14,13 +14,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from rounds.errors import translated
 from rounds.inputs import SessionSettings, clean_players, clean_settings
 from rounds.presets import DEFAULT_PRESET, PRESETS
 from rounds.rules import fields
 from rounds.rules.fields import Kind
 from rounds.rules.mode import Game
-from rounds.rules.ruleset import MAX_PLAYERS, Mode, Refusal
+from rounds.rules.ruleset import MAX_PLAYERS, Mode
 from rounds.rules.scoring import RoundEntry
 from rounds.rules.tien_len_settings import TienLenRules
 from rounds.web.form_fields import (
@@ -34,6 +33,8 @@ from rounds.web.form_fields import (
     scoring_own,
     typed_settings,
 )
+from toolkit.messages import Refusal
+from toolkit.refusals import translated
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12

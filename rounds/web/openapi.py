@@ -3,21 +3,10 @@ scorekeeper/openapi.py assembles with the groups and events parts and serves at 
 
 from __future__ import annotations
 
-from rounds.inputs import MAX_ASKED_REQUESTS, TOKEN_PATTERN
-from rounds.reads.selectors import KEY_PATTERN
-from rounds.web.openapi_schemas import (
-    BODIES,
-    BOOLEAN,
-    INTEGER,
-    REQUEST_ID,
-    SCHEMAS,
-    STRING,
-    array,
-    nullable,
-    obj,
-    operation,
-    ref,
-)
+from rounds.web.openapi_schemas import BODIES, REQUEST_ID, SCHEMAS
+from rounds.write_inputs import MAX_ASKED_REQUESTS, TOKEN_PATTERN
+from toolkit.keys import KEY_PATTERN
+from toolkit.openapi import BOOLEAN, INTEGER, STRING, array, nullable, obj, operation, ref
 
 KEY = {
     "name": "key",

@@ -1,87 +1,23 @@
-"""What every app's part of the OpenAPI document is written with (scorekeeper/openapi.py assembles
-them): the schema helpers, the schemas of rounds' replies and bodies, the refusals' descriptions
-and operation()."""
+"""The schemas of rounds' replies and bodies in the OpenAPI document, written with the builders
+every app shares (toolkit/openapi.py); scorekeeper/openapi.py assembles the document."""
 
 from __future__ import annotations
 
-from rounds.inputs import MAX_REQUEST_ID_LENGTH
 from rounds.models import MAX_DEVICE_LENGTH
 from rounds.rules import fields
-from rounds.rules.doubling import MAX_BOMBS
 from rounds.rules.fields import Kind, Setting
 from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.own_scores import MOST as OWN_MOST
 from rounds.rules.ruleset import MAX_CARDS, Mode
-from rounds.rules.tien_len_hand import MOST_CHOPS
-from rounds.rules.tien_len_settings import MOST_HELD, Item
-
-NULL = {"type": "null"}
-
-
-def ref(name: str) -> dict:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def nullable(schema: dict) -> dict:
-    return {"anyOf": [schema, NULL]}
-
-
-def obj(properties: dict, *, required: tuple[str, ...] = (), closed: bool = False) -> dict:
-    schema: dict = {"type": "object", "properties": properties, "required": list(required)}
-    if closed:
-        schema["additionalProperties"] = False  # the API refuses unknown fields
-    return schema
-
-
-def array(items: dict, **limits: int) -> dict:
-    return {"type": "array", "items": items, **limits}
-
-
-INTEGER = {"type": "integer"}
-STRING = {"type": "string"}
-BOOLEAN = {"type": "boolean"}
-MONEY = {"type": "string", "pattern": r"^-?\d+\.\d{2,4}$"}
-COUNTS = array(INTEGER, minItems=2, maxItems=4)
-PLAYER_INDEX = {"type": "integer", "minimum": 0, "maximum": 3}
-PLAYERS = array(PLAYER_INDEX, maxItems=4)
-
-# A Tiến lên hand (API.md): in a body every key optional (null or [] for none); shown, every key.
-HELD = obj(
-    {
-        "player": PLAYER_INDEX,
-        **{item.value: {"type": "integer", "minimum": 0, "maximum": MOST_HELD[item]} for item in Item},
-    },
-    required=("player",),
+from rounds.web.openapi_hands import (
+    COUNTS,
+    DOUBLINGS,
+    HAND_INPUT,
+    HAND_SHOWN,
+    OWN_SCORES,
+    PLAYER_INDEX,
 )
-CHOP = obj(
-    {
-        "by": PLAYER_INDEX,
-        "from": PLAYER_INDEX,
-        "items": array({"enum": [item.value for item in Item]}, minItems=1),
-    },
-    required=("by", "from", "items"),
-    closed=True,
-)
-HAND_SHOWN = {
-    "order": PLAYERS,
-    "killed": PLAYERS,
-    "left": array(HELD, maxItems=4),
-    "chops": array(CHOP, maxItems=MOST_CHOPS),
-    "instant": nullable(PLAYER_INDEX),
-}
-HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
-# Our own scores (SPEC 15): each player's score as typed.
-OWN_SCORES = {
-    "scores": nullable(
-        array({"type": "integer", "minimum": -OWN_MOST, "maximum": OWN_MOST}, minItems=2, maxItems=4)
-    )
-}
-# 锄大地's doublings of a hand (SPEC 15): who held the ♠2, the bombs played.
-DOUBLINGS = {
-    "spade_two": nullable(PLAYER_INDEX),
-    "bombs": {"type": "integer", "minimum": 0, "maximum": MAX_BOMBS},
-}
-
+from rounds.write_inputs import MAX_REQUEST_ID_LENGTH
+from toolkit.openapi import BOOLEAN, INTEGER, MONEY, NULL, STRING, array, nullable, obj, ref
 
 # --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
 
@@ -439,51 +375,3 @@ BODIES = {
         closed=True,
     ),
 }
-
-
-DESCRIPTIONS = {
-    400: "Bad input: the message names the field and, where it applies, the player; nothing changed",
-    403: "A follow key tried to write",
-    404: "No such session, group, event, round, history version or address",
-    405: "This address does not take that method",
-    409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
-    "or the history version cannot be restored or undone (its round exists, or changed since)",
-    413: "The body is over 64 KB",
-    415: "The body is not application/json",
-    429: "Too many new sessions, groups, events, imports or rematches from this address, or evenings in this group, or changes to this event (see Retry-After)",
-}
-
-
-def json_content(schema: dict) -> dict:
-    return {"application/json": {"schema": schema}}
-
-
-def operation(
-    summary: str,
-    ok: int,
-    reply: dict | None,
-    *,
-    errors: tuple[int, ...],
-    body: str | None = None,
-    body_required: bool = True,
-    parameters: tuple[dict, ...] = (),
-    media: str = "application/json",
-    replay: bool = False,
-) -> dict:
-    """`replay`: a write whose request_id was seen before answers 200 with its first reply."""
-    responses: dict = {str(ok): {"description": "OK" if ok == 200 else "Created"}}
-    if reply is not None:
-        responses[str(ok)]["content"] = {media: {"schema": reply}}
-    if replay:
-        responses["200"] = {
-            "description": "Done before under this request_id",
-            "content": json_content(reply),
-        }
-    if body is not None:
-        errors = (*errors, 400, 413, 415)
-    for status in sorted({*errors, 404, 405}):
-        responses[str(status)] = {"description": DESCRIPTIONS[status], "content": json_content(ref("Error"))}
-    result: dict = {"summary": summary, "responses": responses, "parameters": list(parameters)}
-    if body is not None:
-        result["requestBody"] = {"required": body_required, "content": json_content(ref(body))}
-    return result

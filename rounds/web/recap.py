@@ -22,7 +22,8 @@ from rounds.reads.state import table_state
 from rounds.rules.mode import Game
 from rounds.rules.recap_image import recap_png
 from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, killed_counts, parties
-from rounds.web.jsonapi import endpoint, open_session
+from rounds.web.jsonapi import open_session
+from toolkit.jsonapi import endpoint
 
 
 def recap_lines(session: Session, state: dict) -> list[Line]:

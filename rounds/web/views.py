@@ -13,18 +13,19 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rounds import services
-from rounds.errors import ProtocolError, status_of, translated
 from rounds.models import MAX_SESSION_ROUNDS, Session
 from rounds.reads.evening import evening
 from rounds.reads.selectors import HOUSE, Viewer, lock_state, open_by_key, session_by_key
 from rounds.reads.sharing import share_link
-from rounds.reads.state import state_after_write, table_state
-from rounds.rules.ruleset import Refusal
+from rounds.reads.state import table_state
+from rounds.reads.state_cache import state_after_write
 from rounds.services.payments import TRANSFER_GONE, check_payable, payable, transfer_mark_paid
 from rounds.services.ratelimit import RateLimited, rate_limited
 from rounds.signals import page_host, page_links
 from rounds.web.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
-from rounds.web.jsonapi import refused
+from toolkit.jsonapi import refused
+from toolkit.messages import Refusal
+from toolkit.refusals import ProtocolError, status_of, translated
 
 FORM_DEVICE = "A browser form"
 PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last

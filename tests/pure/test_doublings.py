@@ -6,7 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rounds.rules.mode import BY_CARDS
-from rounds.rules.ruleset import CLASSIC_TIERS, Mode, RoundRules, ScoringError
+from rounds.rules.refusal import ScoringError
+from rounds.rules.ruleset import CLASSIC_TIERS, Mode, RoundRules
 from rounds.rules.scoring import RoundEntry, score_round
 
 NAMES = ["A", "B", "C", "D"]

@@ -376,7 +376,7 @@ def test_a_noisy_log_reads_to_its_tables_and_writing_it_again_is_stable(case):
 def test_a_refusal_reads_in_chinese(log, chinese):
     from django.utils import translation
 
-    from rounds.errors import translated
+    from toolkit.refusals import translated
 
     with pytest.raises(PaperLogError) as refused:
         parse_paper_log(log)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules, ScoringError
+from rounds.rules.refusal import ScoringError
+from rounds.rules.ruleset import CLASSIC_TIERS, FLAT_TIERS, CoveringStyle, Mode, RoundRules
 from rounds.rules.scoring import (
     Payment,
     RoundEntry,

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rounds.rules.mode import BY_CARDS
+from rounds.rules.refusal import ScoringError
 from rounds.rules.ruleset import (
     CLASSIC_TIERS,
     FLAT_TIERS,
@@ -15,7 +16,6 @@ from rounds.rules.ruleset import (
     Mode,
     Places,
     RoundRules,
-    ScoringError,
     Twos,
 )
 from rounds.rules.scoring import RoundEntry, real_losses, score_round, validate_round

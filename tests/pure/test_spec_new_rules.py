@@ -6,7 +6,8 @@ from decimal import Decimal
 import pytest
 
 from rounds.rules.places import check_places
-from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode, Places, RoundRules, ScoringError, Twos
+from rounds.rules.refusal import ScoringError
+from rounds.rules.ruleset import CLASSIC_TIERS, CoveringStyle, Mode, Places, RoundRules, Twos
 from rounds.rules.scoring import RoundEntry, is_heavy, penalty, places_of, real_losses, score_round
 from rounds.rules.settlement import settle
 from rounds.rules.standings import Tally

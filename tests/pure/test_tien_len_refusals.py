@@ -3,7 +3,7 @@ field and the player it is about."""
 
 import pytest
 
-from rounds.rules.ruleset import ScoringError
+from rounds.rules.refusal import ScoringError
 from rounds.rules.tien_len import TienLenHand, TienLenRules
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -3,7 +3,7 @@ every bad value refused naming the field."""
 
 import pytest
 
-from rounds.rules.ruleset import ScoringError
+from rounds.rules.refusal import ScoringError
 from rounds.rules.tien_len import TienLenRules
 
 

@@ -9,7 +9,7 @@ from django.test import AsyncClient
 from rounds import services
 from rounds.live import consumers
 from rounds.models import Session
-from rounds.reads import state as table_states
+from rounds.reads import state_cache as table_states
 from rounds.reads.state import shared_state
 from rounds.rules.scoring import RoundEntry
 from tests.factories import add_rounds, grab_lock, make_session

@@ -5,9 +5,10 @@ import unicodedata
 import pytest
 
 from rounds.errors import ServiceError
-from rounds.inputs import clean_device, clean_players, clean_value_per_point
+from rounds.inputs import clean_players, clean_value_per_point
 from rounds.models import Player
 from rounds.rules.names import name_key
+from rounds.write_inputs import clean_device
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,10 @@ never "1 twos held" nor "1 cards"."""
 import pytest
 from django.utils import translation
 
-from rounds.errors import translated
 from rounds.services.ratelimit import RateLimited
 from tests.groups.helpers import new_group
 from tests.rounds.test_by_place_api import create
+from toolkit.refusals import translated
 
 pytestmark = pytest.mark.django_db
 ZH = {"HTTP_ACCEPT_LANGUAGE": "zh-Hant"}

@@ -9,7 +9,8 @@ import pytest
 from rounds.presets import PRESETS_BY_ID
 from rounds.rules.hands import score_round as score_hand
 from rounds.rules.own_scores import OwnScores
-from rounds.rules.ruleset import RoundRules, ScoringError
+from rounds.rules.refusal import ScoringError
+from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import RoundEntry, penalty, score_round
 from tests.rounds.test_rules_page_new_rules import LETTERS, numbers, rules_page
 

@@ -10,7 +10,7 @@ from rounds.inputs import clean_settings
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.reads.selectors import Viewer
 from rounds.reads.state import table_state
-from rounds.rules.ruleset import ScoringError
+from rounds.rules.refusal import ScoringError
 from rounds.rules.scoring import RoundEntry
 from rounds.services.locking import lock_acquire, lock_release
 from tests.factories import add_rounds, grab_lock, make_session

@@ -34,10 +34,11 @@ from rounds.models import EntryLock, Round, RoundVersion, Session
 from rounds.reads.selectors import Viewer
 from rounds.reads.state import table_state
 from rounds.rules.mode import BY_CARDS
-from rounds.rules.ruleset import Mode, Refusal
+from rounds.rules.ruleset import Mode
 from rounds.rules.scoring import RoundEntry
 from rounds.services.locking import current_lock, is_live
 from tests.reports import count
+from toolkit.messages import Refusal
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 from django.core.serializers.json import DjangoJSONEncoder
 
 from rounds.models import Session
-from rounds.reads import state as table_states
+from rounds.reads import state_cache as table_states
 from tests.factories import grab_lock, make_session
 from tests.rounds.test_api import PLAYERS, add, create, token_for
 from tests.rounds.test_consumers import channel_layer, socket_to  # noqa: F401 (channel_layer is autouse)

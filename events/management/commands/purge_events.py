@@ -17,7 +17,8 @@ from django.utils import timezone
 
 from events.models import Event, EventTable
 from events.reads.selectors import group_events
-from rounds.public import PurgeCommand, Session
+from rounds.public import Session
+from toolkit.purge import PurgeCommand
 
 
 def abandoned_events(days: int) -> QuerySet[Event]:

@@ -5,7 +5,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from groups.public import RANKED_FROM, Rating
-from groups.public import rating_cell as season_rating_cell
+from groups.web.public import rating_cell as season_rating_cell
 
 register = template.Library()
 

@@ -4,19 +4,17 @@ a hand redraws the one card that changed, not the fifty of the round."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from toolkit.lru import LRU
+
 register = template.Library()
 
 CARDS_KEPT = 4096
-cards: OrderedDict[tuple, str] = OrderedDict()
-cards_guard = threading.Lock()
+cards: LRU[tuple, str] = LRU(CARDS_KEPT)
 
 
 def card(table: dict, *, earlier: bool) -> str:
@@ -32,17 +30,9 @@ def card(table: dict, *, earlier: bool) -> str:
         table["entering"],
         table["join"],
     )
-    with cards_guard:
-        found = cards.get(key)
-        if found is not None:
-            cards.move_to_end(key)
-            return found
-    drawn = render_to_string("events/_screen_table.html", {"table": table, "earlier": earlier})
-    with cards_guard:
-        cards[key] = drawn
-        while len(cards) > CARDS_KEPT:
-            cards.popitem(last=False)
-    return drawn
+    return cards.remembered(
+        key, lambda: render_to_string("events/_screen_table.html", {"table": table, "earlier": earlier})
+    )
 
 
 @register.simple_tag

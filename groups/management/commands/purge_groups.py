@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from groups import signals as clubs
 from groups.models import Group, GroupEvening
-from rounds.public import PurgeCommand, Session
+from rounds.public import Session
+from toolkit.purge import PurgeCommand
 
 
 def unused_groups(days: int) -> QuerySet[Group]:

@@ -12,10 +12,10 @@ from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
-from rounds.management.purge import PurgeCommand
 from rounds.models import Session
 from rounds.services.ratelimit import purge_counters
 from rounds.signals import sessions_kept
+from toolkit.purge import PurgeCommand
 
 
 def abandoned_sessions(days: int) -> QuerySet[Session]:

@@ -2,8 +2,8 @@
 // fetches its season again), sorts and switches dates in place, and is remembered on this
 // device for the home page. Without JavaScript every link and form works as a page load.
 
-import { rememberGroup } from "./groups-device.js";
 import { follow } from "./follow-socket.js";
+import { rememberGroup } from "./groups-device.js";
 import { showStatus } from "./page.js";
 import { wireSettingsForm } from "./settings-form.js";
 

@@ -5,12 +5,11 @@
 // again: new tables, new QR codes, other buttons. The clock counts down to the round's time limit.
 // Without JavaScript the pages still show it all once.
 
+import { follow } from "./follow-socket.js";
 import { showStatus } from "./page.js";
 import { fill, number } from "./render.js";
 
 const root = document.querySelector("[data-event-live]");
-const MAX_BACKOFF_MS = 15000;
-let attempt = 0;
 
 function roundOf(state) {
   const rounds = state.rounds;
@@ -56,22 +55,6 @@ function renderStandings(lines) {
   );
 }
 
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}${root.dataset.socket}`);
-  socket.addEventListener("open", () => {
-    attempt = 0;
-    showStatus("live");
-  });
-  socket.addEventListener("message", (event) => show(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4404) return;
-    showStatus(navigator.onLine === false ? "offline" : "reconnecting");
-    attempt += 1;
-    setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
-  });
-}
-
 function clockText(seconds) {
   const hours = Math.floor(seconds / 3600);
   const minutes = String(Math.floor((seconds % 3600) / 60));
@@ -99,6 +82,6 @@ function tick() {
   }
 }
 
-if (root) connect();
+if (root) follow(root.dataset.socket, { message: show, status: showStatus });
 tick();
 setInterval(tick, 1000);

@@ -3,10 +3,8 @@
 // again from the server whenever the event changes (a draw, a table finished, the round ended),
 // told by the event's small socket of changes (events/consumers.py, EventChangesConsumer).
 
+import { follow } from "./follow-socket.js";
 import { fill } from "./render.js";
-
-const MAX_BACKOFF_MS = 15000;
-let attempt = 0;
 
 function banner() {
   return document.querySelector("[data-event-banner]");
@@ -38,24 +36,8 @@ async function refresh() {
   tick();
 }
 
-function connect() {
-  const shown = banner();
-  if (!shown) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}${shown.dataset.changes}`);
-  socket.addEventListener("open", () => {
-    attempt = 0;
-  });
-  socket.addEventListener("message", () => refresh());
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4404) return;
-    attempt += 1;
-    setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
-  });
-}
-
 if (banner()) {
-  connect();
+  follow(banner().dataset.changes, { message: refresh });
   tick();
   setInterval(tick, 1000);
 }

@@ -2,15 +2,14 @@
 // fetches its season again), sorts and switches dates in place, and is remembered on this
 // device for the home page. Without JavaScript every link and form works as a page load.
 
+import { follow } from "./follow-socket.js";
 import { rememberGroup } from "./groups-device.js";
 import { showStatus } from "./page.js";
 import { wireSettingsForm } from "./settings-form.js";
 
 const root = document.querySelector("[data-season-root]");
 const payload = JSON.parse(document.getElementById("group-payload").textContent);
-const MAX_BACKOFF_MS = 15000;
 let query = location.search;
-let attempt = 0;
 
 async function refresh() {
   const response = await fetch(root.dataset.partial + query, { credentials: "same-origin" });
@@ -44,30 +43,14 @@ root.addEventListener("submit", (event) => {
   refresh();
 });
 
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}${root.dataset.socket}`);
-  socket.addEventListener("open", () => {
-    // Anything that happened while the socket was down is in the season fetched now.
-    if (attempt > 0) refresh();
-    attempt = 0;
-    showStatus("live");
-  });
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.event === "season.changed") refresh();
-  });
-  socket.addEventListener("close", (event) => {
-    if (event.code === 4404) return;
-    showStatus(navigator.onLine ? "reconnecting" : "offline");
-    attempt += 1;
-    setTimeout(connect, Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
-  });
-}
-
 const rulesForm = document.querySelector("[data-rules-form]");
 if (rulesForm) wireSettingsForm(rulesForm);
 rememberGroup(payload);
 showScrollHints();
 window.addEventListener("resize", showScrollHints);
-connect();
+follow(root.dataset.socket, {
+  // Anything that happened while the socket was down is in the season fetched now.
+  open: ({ again }) => again && refresh(),
+  message: (message) => message.event === "season.changed" && refresh(),
+  status: showStatus,
+});

@@ -73,33 +73,29 @@ function previewRules(panel) {
 
 // Beside a row's previewed score, how it came about: the place paid by in a by-place round
 // ("2nd"), or the loser's penalty worked out, every multiplier written the same way (workedPenalty).
-// Numbers are the server's (its preview's `places` and `working`; the places from the counts only
-// for a server that sends none).
+// Every number is the server's preview's (its `places`, `working`, `doubling` and `penalties`); the
+// points a 2 adds are the rules'. Nothing is shown until the preview is there.
 function previewDetail(panel, index) {
   const round = panel.previewRound;
   const rules = previewRules(panel);
   const sentences = panel.form.querySelector("[data-rows]").dataset;
   if (rules.mode === "tien_len") return "";
-  if (rules.mode === "by_place") {
-    const place = round.places?.[index] ?? (round.winner === index ? 1 : 2 + round.cards.filter((cards, other) => other !== round.winner && cards < round.cards[index]).length);
-    return sentences[`patternPlace${place}`] ?? "";
-  }
+  if (rules.mode === "by_place") return sentences[`patternPlace${round.places?.[index]}`] ?? "";
   const worked = round.working?.[index];
   if (!worked) return "";
-  // 锄大地's ♠2 and bombs: "30 × 2 × 2 = 120"
-  if (worked.times > 1) return `${worked.penalty}${" × 2".repeat(Math.log2(worked.times))} = ${worked.penalty * worked.times}`;
-  return workedPenalty(worked, round.doubling?.[index]);
+  // 锄大地's ♠2 and bombs: "30 × 2 × 2 = 120", each doubling a × 2, the doubled penalty the round's.
+  if (worked.times > 1) return `${worked.penalty}${" × 2".repeat(Math.log2(worked.times))} = ${round.penalties[index]}`;
+  return workedPenalty(worked, round.doubling?.[index], rules.twos?.points_per_two);
 }
 
 // A loser's penalty as the rules page works it out: the tier's rate ("13 × 4 = 52"), each 2 held
-// doubling it ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s) or the points each 2 adds ("13 × 5 + 2 × 4
-// = 73"); nothing when the penalty is just the cards left. Which 2s rule is the server's word: its
-// `doubling` when 2s double; otherwise what 2s add is the penalty beyond the cards' own.
-export function workedPenalty({ cards, rate, twos, penalty }, doubling) {
+// doubling it ("16 × 2 × 2 = 64", 8 cards at ×2 with two 2s: the server's `doubling`) or the points
+// each 2 adds ("13 × 5 + 2 × 4 = 73": the rules' points_per_two); nothing when the penalty is just
+// the cards left.
+function workedPenalty({ cards, rate, twos, penalty }, doubling, perTwo) {
   const fromCards = rate > 1 ? `${cards} × ${rate}` : `${cards}`;
   if (twos && doubling) return `${doubling.base}${" × 2".repeat(twos)} = ${penalty}`;
-  const perTwo = twos ? (penalty - cards * rate) / twos : 0;
-  if (perTwo) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${perTwo} = ${penalty}`;
+  if (twos && perTwo) return `${fromCards} + ${twos > 1 ? `${twos} × ` : ""}${perTwo} = ${penalty}`;
   return rate > 1 ? `${fromCards} = ${penalty}` : "";
 }
 
@@ -109,7 +105,7 @@ function drawPreviewNote(panel) {
   if (!note) return;
   const round = panel.previewRound;
   const places = previewRules(panel).places;
-  const heavy = Boolean(round && places) && (round.heavy ?? round.cards.some((cards, index) => index !== round.winner && cards >= places.heavy_from));
+  const heavy = Boolean(round && places && round.heavy);
   // Always laid out (app.css), the words shown only for a heavy round: nothing below it moves.
   note.toggleAttribute("data-heavy", heavy);
   if (!heavy) return;

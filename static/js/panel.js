@@ -1,9 +1,10 @@
-// The entry panel: rows, number pad, keyboard, preview, add / correct / delete,
-// and what the lock held by another device means for this one.
+// The entry panel: what it is doing (idle, opening, entering, saving, busy), the preview, add /
+// correct / delete, and what the lock held by another device means for this one. Its keys and
+// taps are panel-input.js's, its drawing panel-view.js's.
 
 import { Draft } from "./draft.js";
 import { Entry } from "./entry.js";
-import { EntryKeys } from "./keyboard.js";
+import { EntryKeys, wireTaps } from "./panel-input.js";
 import { drawLockArea, drawPanel, revealPad } from "./panel-view.js";
 import { fill, lockMessage, t } from "./render.js";
 import { noConnection, requestId } from "./transport.js";
@@ -37,7 +38,8 @@ export class EntryPanel {
     this.draft = new Draft(sessionKey);
     this.lockSeenAt = Date.now();
     this.keys = new EntryKeys(this);
-    this.wire();
+    wireTaps(this);
+    setInterval(() => this.tick(), 1000);
     this.entry.wire?.(this); // the game's own controls
     this.resumeAfterReload();
     this.sync();
@@ -71,43 +73,6 @@ export class EntryPanel {
 
   isActive() {
     return ["opening", "entering"].includes(this.mode);
-  }
-
-  wire() {
-    this.form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      this.submit();
-    });
-    this.rows.forEach((row, index) => {
-      row.addEventListener("click", (event) => {
-        // (the name's label clicks its count field too)
-        if (event.target.closest("[data-twos], .cover, .count-input")) return;
-        this.tapRow(index);
-      });
-    });
-    for (const key of this.form.querySelectorAll("[data-pad]")) {
-      key.addEventListener("click", () => this.tapPad(Number(key.dataset.pad)));
-    }
-    for (const chip of this.form.querySelectorAll("[data-twos]")) {
-      chip.addEventListener("click", () => {
-        if (this.readyForTap()) this.entry.cycleTwos(Number(chip.dataset.twos));
-      });
-    }
-    for (const radio of this.form.querySelectorAll("[data-cover]")) {
-      radio.addEventListener("click", (event) => {
-        event.preventDefault();
-        if (this.readyForTap()) this.entry.toggleCovering(Number(radio.dataset.cover));
-      });
-    }
-    this.button("clear").addEventListener("click", () => this.clear());
-    this.button("cancel").addEventListener("click", () => this.cancel());
-    this.button("delete-round").addEventListener("click", () => this.deleteRound());
-    this.button("history").addEventListener("click", () => this.ui.showHistory(this.entry.number));
-    this.form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
-      const button = event.target.closest("[data-action='take-over']");
-      if (button) this.takeOver(button.textContent);
-    });
-    setInterval(() => this.tick(), 1000);
   }
 
   button(action) {
@@ -185,24 +150,6 @@ export class EntryPanel {
     }
     this.lock.touch();
     return true;
-  }
-
-  tapRow(index) {
-    if (!this.readyForTap()) return;
-    if (this.entry.tapped) this.setCount(index + 1); // Tiến lên: went out next
-    else this.entry.select(index);
-  }
-
-  tapPad(count) {
-    if (this.readyForTap(false)) this.setCount(count);
-  }
-
-  // A count from a key or the pad. Once every player has a typed count it changes nothing until an
-  // arrow or a tap picks whose to replace, and says so (SPEC 7). 2 to 4 players: never one count.
-  setCount(count) {
-    if (this.entry.set(count)) return;
-    if (this.entry.refusal !== undefined) return this.ui.toast(this.entry.refusal);
-    this.ui.toast(t("All %(count)s counts are in: Enter adds; ← → or a tap picks a player to change", { count: this.rows.length }));
   }
 
   // Correcting or deleting a round, and taking over an idle entry (panel-edit.js): loaded once the

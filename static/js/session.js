@@ -1,7 +1,7 @@
 // The session page: follow the table live, and (with the edit link) enter rounds.
 
 import { deviceName, ownerDeviceName, rematch, rememberSession, setDeviceName } from "./device.js";
-import { followerKeys } from "./keyboard.js";
+import { followerKeys } from "./panel-input.js";
 import { DeviceLock } from "./lock.js";
 import { afterFirstPaint, showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";

@@ -116,7 +116,7 @@ export class TienLenEntry {
     return true;
   }
 
-  // A key's number (panel.setCount): a seat number 1–4 places that player; anything else says why.
+  // A key's number (panel-input.js setCount): a seat number 1–4 places that player; anything else says why.
   set(count) {
     if (count >= 1 && count <= this.playerCount) {
       if (this.select(count - 1)) return true;

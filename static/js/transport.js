@@ -1,11 +1,10 @@
-// One connection to the session: a WebSocket that reconnects with backoff and
-// resyncs from the full state, and the same calls over HTTP while it is down.
+// One connection to the session: its follow socket (follow-socket.js), which resyncs from the
+// full state, and the same calls over HTTP while it is down.
 
+import { FollowSocket } from "./follow-socket.js";
 import { t } from "./render.js";
 
 const REPLY_TIMEOUT_MS = 8000;
-const MAX_BACKOFF_MS = 15000;
-const SESSION_GONE = 4404; // the server closed the socket: no session with this key
 
 // Socket message type -> how the same call looks on the JSON API.
 const HTTP_CALLS = {
@@ -31,85 +30,32 @@ export function requestId() {
 
 export const noConnection = () => t("No connection to the server. Check the Wi-Fi and try again.");
 
-export class Transport extends EventTarget {
+export class Transport extends FollowSocket {
   constructor({ socketPath, apiPath }) {
-    super();
-    this.socketPath = socketPath;
+    super(socketPath);
     this.apiPath = apiPath;
-    this.socket = null;
     this.pending = new Map();
     this.nextId = 1;
-    this.attempt = 0;
-    this.status = "connecting";
+    // No session with this key (the server closed the socket): nothing to follow, only HTTP.
+    this.addEventListener("gone", () => this.setStatus("offline"));
   }
 
   start() {
-    this.connect();
-    window.addEventListener("online", () => this.connectSoon(0));
     window.addEventListener("offline", () => this.drop());
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && !this.isOpen()) this.connectSoon(0);
-    });
+    return super.start();
   }
 
-  isOpen() {
-    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
-  }
-
-  connect() {
-    clearTimeout(this.retry);
-    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}${this.socketPath}`);
-    this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.attempt = 0;
-      this.setStatus("live");
-      this.dispatchEvent(new Event("open"));
-    });
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      for (const { reject } of this.pending.values()) reject(new Error("disconnected"));
-      this.pending.clear();
-      if (event.code === SESSION_GONE) {
-        this.setStatus("offline");
-        return;
-      }
-      this.setStatus(navigator.onLine === false ? "offline" : "reconnecting");
-      this.attempt += 1;
-      this.connectSoon(Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() / 2));
-    });
+  lost(error) {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
   }
 
   // The device says it lost the network: a socket that looks open would only swallow calls
   // until they time out, so it goes now, and every call fails over at once (to the outbox).
   drop() {
-    const socket = this.socket;
-    this.socket = null;
-    clearTimeout(this.retry);
-    for (const { reject } of this.pending.values()) reject(new Error("offline"));
-    this.pending.clear();
-    if (socket) socket.close();
+    this.lost(new Error("offline"));
+    this.close();
     this.setStatus("offline");
-  }
-
-  connectSoon(delay) {
-    clearTimeout(this.retry);
-    this.retry = setTimeout(() => this.connect(), delay);
-  }
-
-  close() {
-    const socket = this.socket;
-    this.socket = null;
-    clearTimeout(this.retry);
-    if (socket) socket.close();
-  }
-
-  setStatus(status) {
-    this.status = status;
-    this.dispatchEvent(new CustomEvent("status", { detail: status }));
   }
 
   receive(message) {

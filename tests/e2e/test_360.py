@@ -165,6 +165,21 @@ def test_the_preview_writes_every_multiplier_out_without_covering_a_name(phones,
     screenshot(page, "360-preview-hong-kong")
 
 
+def test_the_preview_writes_the_points_a_2_adds_as_the_rules_say_them(phones, live_api):
+    """House tiers: 2 a card, 3 from 8 cards, 5 for 13, and 4 points for each 2 held (the rules'
+    points_per_two; the penalty and the rate are the server's preview's)."""
+    state = live_api.create(preset="house-tiers")
+    page = phones().open(f"/s/{state['id']}/")
+    type_keys(page, "8 0")
+    for _ in range(2):
+        page.locator('[data-twos="0"]').tap()
+    type_keys(page, "K")
+    page.locator('[data-twos="2"]').tap()
+    type_keys(page, "3")
+    details = page.locator("[data-player] [data-preview-detail]")
+    expect(details).to_have_text(["8 × 3 + 2 × 4 = 32", "", "13 × 5 + 4 = 69", "3 × 2 = 6"])
+
+
 @pytest.mark.parametrize("language", ["en", "zh-hant"])
 def test_the_rules_page_fits_360(phones, server_url, screenshot, language):
     phone = phones()

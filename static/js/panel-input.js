@@ -1,7 +1,9 @@
-// The keys of SPEC 7 for the entry panel: every key means one thing, at once.
-// 0-9 and T/J/Q/K set the highlighted player's cards left (0 and W: the winner),
-// ←/→ move, Backspace clears, Enter adds, Esc cancels and hands the lock back.
-// A key that cannot act here says why instead of doing nothing.
+// The entry panel's input (SPEC 7): every key and every tap means one thing, at once; one that
+// cannot act here says why instead of doing nothing. Keys: 0-9 and T/J/Q/K set the highlighted
+// player's cards left (0 and W: the winner), ←/→ move, Backspace clears, Enter adds, Esc cancels
+// and hands the lock back. Taps: a row picks whose count the pad sets, a pad key sets it, the 2s
+// chips and covering toggles, the panel's buttons. What each means for the round and the lock is
+// the panel's (panel.js).
 
 import { countOfKey } from "./entry.js";
 import { t } from "./render.js";
@@ -74,7 +76,7 @@ export class EntryKeys {
       Enter: () => panel.submit(),
       Escape: () => panel.cancel(),
     };
-    if (count !== null) panel.setCount(count);
+    if (count !== null) setCount(panel, count);
     else actions[key]();
     panel.lock.touch();
     return true;
@@ -108,6 +110,60 @@ export class EntryKeys {
   drop() {
     this.typedAhead = [];
   }
+}
+
+// The panel's taps: Add, a row, a pad key, a 2s chip, a covering toggle, its other buttons.
+export function wireTaps(panel) {
+  const form = panel.form;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    panel.submit();
+  });
+  panel.rows.forEach((row, index) => {
+    row.addEventListener("click", (event) => {
+      // (the name's label clicks its count field too)
+      if (event.target.closest("[data-twos], .cover, .count-input")) return;
+      tapRow(panel, index);
+    });
+  });
+  for (const key of form.querySelectorAll("[data-pad]")) {
+    key.addEventListener("click", () => {
+      if (panel.readyForTap(false)) setCount(panel, Number(key.dataset.pad));
+    });
+  }
+  for (const chip of form.querySelectorAll("[data-twos]")) {
+    chip.addEventListener("click", () => {
+      if (panel.readyForTap()) panel.entry.cycleTwos(Number(chip.dataset.twos));
+    });
+  }
+  for (const radio of form.querySelectorAll("[data-cover]")) {
+    radio.addEventListener("click", (event) => {
+      event.preventDefault();
+      if (panel.readyForTap()) panel.entry.toggleCovering(Number(radio.dataset.cover));
+    });
+  }
+  panel.button("clear").addEventListener("click", () => panel.clear());
+  panel.button("cancel").addEventListener("click", () => panel.cancel());
+  panel.button("delete-round").addEventListener("click", () => panel.deleteRound());
+  panel.button("history").addEventListener("click", () => panel.ui.showHistory(panel.entry.number));
+  form.querySelector("[data-lock-area]").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action='take-over']");
+    if (button) panel.takeOver(button.textContent);
+  });
+}
+
+function tapRow(panel, index) {
+  if (!panel.readyForTap()) return;
+  if (panel.entry.tapped) setCount(panel, index + 1); // Tiến lên: went out next
+  else panel.entry.select(index);
+}
+
+// A count from a key or the pad. Once every player has a typed count it changes nothing until an
+// arrow or a tap picks whose to replace, and says so (SPEC 7). 2 to 4 players: never one count.
+function setCount(panel, count) {
+  if (panel.entry.set(count)) return;
+  if (panel.entry.refusal !== undefined) return panel.ui.toast(panel.entry.refusal);
+  panel.ui.toast(t("All %(count)s counts are in: Enter adds; ← → or a tap picks a player to change", { count: panel.rows.length }));
 }
 
 // A page that follows only: a key meant for the entry says why nothing happens.

@@ -1,7 +1,7 @@
 // The follow page ("who are you?") follows the event: a player added (or signed up), dropped or
 // brought back, sign-up opened or closed, a round drawn or ended loads the page again at once (a
 // late player's name appears; a phone waiting for the draw moves on to its table); a table finished, at most every SETTLE_MS (the
-// standings). One small socket of the event's changes (events/consumers.py).
+// standings). One small socket of the event's changes (events/live/consumers.py).
 
 import { follow } from "./follow-socket.js";
 import { showStatus } from "./page.js";

@@ -1,4 +1,4 @@
-// An event's pages live: one socket follows every table of the round in play (events/consumers.py).
+// An event's pages live: one socket follows every table of the round in play (events/live/consumers.py).
 // Each message carries the live part of the screen (or, on the edit key's socket, of the
 // organizer's page) rendered by the server, every sentence translated there; those pages swap it
 // in (the screen draws its standings from the message's numbers). A new round drawn, or (where the page asks it) a new status of the night, loads the page

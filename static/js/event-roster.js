@@ -1,4 +1,4 @@
-// The new club night's roster (events/new_event.py): how many play tonight, the ticked players
+// The new club night's roster (events/web/new_event.py): how many play tonight, the ticked players
 // and the new names typed (one a line, commas too, as the server reads them), in the count
 // line's own sentence. Without JavaScript the line shows the count the page was drawn with.
 

@@ -1,7 +1,7 @@
 // The event's part of a table's page (events/_table_banner.html): the time left in the round,
 // counted here from the round's end the server gave; "Last hand" at zero. The banner is drawn
 // again from the server whenever the event changes (a draw, a table finished, the round ended),
-// told by the event's small socket of changes (events/consumers.py, EventChangesConsumer).
+// told by the event's small socket of changes (events/live/consumers.py, EventChangesConsumer).
 
 import { follow } from "./follow-socket.js";
 import { fill } from "./render.js";

@@ -6,7 +6,7 @@ export function fill(pattern, values) {
   return pattern.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
 }
 
-// The sentences an element of the page carries (rounds/templatetags/table.py: patterns).
+// The sentences an element of the page carries (rounds/web/tags/page_labels.py: patterns).
 const patterns = (selector) => document.querySelector(selector)?.dataset ?? {};
 
 // A page whose host calls a deal a hand (an event's table) renders the script's sentences about a

@@ -1,7 +1,7 @@
 // The settings fields shared by the new-session form and the mid-evening settings sheet:
 // show the number that belongs to the chosen length, the cards part (tiers, 2s) or the places
 // part (amounts, heavy rounds, the house) by mode, and each setting marked data-shown-when while
-// the choice or the flag it names says so (rounds/form_fields.py: the points per 2 while 2s cost
+// the choice or the flag it names says so (rounds/web/form_fields.py: the points per 2 while 2s cost
 // points, what the covering player does while covering is on). Tier rows are added and removed here; their
 // fields are numbered in order (tier_from_1, tier_times_1, ...), as the server reads them.
 

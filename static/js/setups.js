@@ -28,7 +28,7 @@ export function forgetSetup(name) {
   localStorage.setItem(SETUPS_KEY, JSON.stringify(savedSetups().filter((setup) => !sameName(setup.name, name))));
 }
 
-// The settings as the form shows them: what rounds/forms.py form_values and initial_from_state
+// The settings as the form shows them: what rounds/web/forms.py form_values and initial_from_state
 // give the server's form (a base rate, higher rates as multiples of it, the length as a choice);
 // what a setup lacks, the form's offer from the settings' declarations (the home page's JSON).
 export function setupValues(settings) {

@@ -77,6 +77,10 @@ def form_values(settings: dict) -> dict:
     """Settings the way the form shows them, from their API shape (a preset's, a state's): a base
     rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows; a
     Tiến lên game its own numbers beside Big Two's defaults (the form keeps both games' fields)."""
+    if "tiers" not in settings and settings.get("game") != Game.TIEN_LEN:
+        # our own scores: the Big Two fields it hides keep the form's defaults
+        length = {"rounds": settings.get("rounds"), "target": settings.get("target")}
+        return form_values(DEFAULT_PRESET.as_json() | length) | {"mode": settings["mode"]}
     if settings.get("game") == Game.TIEN_LEN:
         tien_len = settings.get("tien_len") or TIEN_LEN_DEFAULTS
         big_two = form_values(DEFAULT_PRESET.as_json() | {"rounds": settings.get("rounds")})
@@ -219,6 +223,11 @@ class SettingsForm(forms.Form):
     def scoring_settings(self) -> list[Shown]:
         return self.shown(scoring_own())
 
+    def tien_len_settings(self) -> list[Shown]:
+        """Tiến lên's numbers (what the first and second are paid, the kill, instant win and chop
+        times), shown while the game is Tiến lên."""
+        return [Shown(part, self[part.name], f"game={Game.TIEN_LEN.value}") for part in TIEN_LEN_TYPED]
+
     def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The tier rows that hold something (or an error); the page adds and removes rows."""
         rows = [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]
@@ -307,10 +316,18 @@ class SettingsForm(forms.Form):
                 self.changes[setting.name] = None if value is None else {"from": value}
             elif Mode(data["mode"]) in setting.modes:
                 self.changes[setting.name] = (
-                    value.strip() if setting.kind is Kind.NAME else value or setting.default
+                    value.strip()
+                    if setting.kind is Kind.NAME
+                    else value
+                    if setting.kind is Kind.FLAG  # unticked is off, even where on is the default
+                    else value or setting.default
                 )
         if data["mode"] == BY_PLACE:
             self.changes["places"] = self.places(data)
+        if data["mode"] == Mode.OWN_SCORES:  # the hands are typed scores: no card rules
+            self.changes = {
+                name: value for name, value in self.changes.items() if name not in fields.NOT_OWN_SCORES
+            }
         if data.get("game") == Game.TIEN_LEN:  # its own rules: Big Two's fields are left as they are
             self.changes = {
                 name: value for name, value in self.changes.items() if name not in TIEN_LEN_UNUSED

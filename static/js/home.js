@@ -14,8 +14,11 @@ function field(name) {
   return form.elements.namedItem(name);
 }
 
+// A choice the form does not offer leaves the choice as it is.
 function setRadio(name, value) {
-  for (const radio of form.querySelectorAll(`input[name="${name}"]`)) radio.checked = radio.value === value;
+  const radios = [...form.querySelectorAll(`input[name="${name}"]`)];
+  if (!radios.some((radio) => radio.value === value)) return;
+  for (const radio of radios) radio.checked = radio.value === value;
 }
 
 // A value into the form's field of that name, as its kind takes it; no such field, or no value,
@@ -41,7 +44,7 @@ function applyPreset(preset) {
     if (Array.isArray(value)) setRows(name, value);
     else setField(name, value);
   }
-  setTierRows(form, tiers);
+  if (tiers) setTierRows(form, tiers); // a Tiến lên or own-scores setup leaves the Big Two rows
   for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
   showDependentFields();
 }

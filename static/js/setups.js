@@ -31,25 +31,42 @@ export function forgetSetup(name) {
 // The settings as the form shows them: what rounds/web/forms.py form_values and initial_from_state
 // give the server's form (a base rate, higher rates as multiples of it, the length as a choice);
 // what a setup lacks, the form's offer from the settings' declarations (the home page's JSON).
+// A Tiến lên or own-scores setup has no card rules: the form's Big Two fields stay as they are.
 export function setupValues(settings) {
   const { twos: twosOffered, places: placesOffered, ...offered } = JSON.parse(document.getElementById("setting-defaults").textContent);
   const twosChoices = JSON.parse(document.getElementById("twos-choices").textContent); // each part's choice
   const twosPart = Object.keys(twosChoices).find((part) => settings.twos?.[part]);
-  const [[, base], ...higher] = settings.tiers;
+  // A threshold ({"from": 8}) shows as its number, as the server's form has it.
+  const shown = (value) => (value !== null && typeof value === "object" && "from" in value ? value.from : value);
   return {
-    // Each setting typed into a field of its own, as the setup has it or as the form offers it.
-    ...Object.fromEntries(Object.entries(offered).map(([name, value]) => [name, settings[name] ?? value])),
-    mode: settings.mode,
-    base_rate: base,
-    tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
-    // The twos rule as the form's one choice, off or the part the setup turns on; its typed parts.
-    twos_rule: twosPart ? twosChoices[twosPart] : "off",
-    ...Object.fromEntries(Object.entries(twosOffered).map(([name, value]) => [name, settings.twos?.[name] ?? value])),
+    // Each setting typed into a field of its own (or its parts', Tiến lên's numbers), as the setup
+    // has it or as the form offers it.
+    ...Object.fromEntries(
+      Object.entries(offered).flatMap(([name, value]) =>
+        value !== null && typeof value === "object"
+          ? Object.entries(value).map(([part, offer]) => [part, settings[name]?.[part] ?? offer])
+          : [[name, shown(settings[name]) ?? value]],
+      ),
+    ),
+    mode: settings.mode, // Tiến lên's is no choice of the form: the form's stays
+    ...(settings.tiers && cardRules(settings, twosPart ? twosChoices[twosPart] : "off", twosOffered)),
     // Paying by place: its tables; other modes leave the form's own place fields as they are.
     ...(settings.places && { ...placesOffered, ...settings.places }),
     length: settings.rounds ? "rounds" : settings.target ? "target" : "open",
     rounds: settings.rounds || offered.rounds,
     target: settings.target || offered.target,
+  };
+}
+
+// A Big Two setup's mode, tiers and twos rule as the form lays them out.
+function cardRules(settings, twosRule, twosOffered) {
+  const [[, base], ...higher] = settings.tiers;
+  return {
+    base_rate: base,
+    tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
+    // The twos rule as the form's one choice, off or the part the setup turns on; its typed parts.
+    twos_rule: twosRule,
+    ...Object.fromEntries(Object.entries(twosOffered).map(([name, value]) => [name, settings.twos?.[name] ?? value])),
   };
 }
 

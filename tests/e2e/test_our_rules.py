@@ -3,6 +3,7 @@ evening from it; a group sets its own rules on its page and its next evening pla
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.forms import fill_tiers
@@ -73,6 +74,32 @@ def test_save_a_session_rules_on_this_device_and_start_an_evening_from_them(phon
     page = phone.open("/", live=False)
     expect(page.locator("[data-setup]")).to_have_count(0)
     assert json.loads(page.evaluate("localStorage.getItem('bigtwo.setups')")) == []
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "tien-len", "tien_len": {"first": 3, "second": 1}},
+        {"preset": "chu-da-di", "spade_two": {"from": 10}},
+        {"mode": "own_scores", "zero_sum": False},
+    ],
+    ids=["tien-len", "chu-da-di", "own-scores"],
+)
+def test_a_saved_setup_of_the_family_starts_an_evening_that_plays_it(phones, live_api, rules):
+    """A Tiến lên, 锄大地 or own-scores setup saved on a phone fills the home form (the Big Two
+    rows left as they are where the game has none) and the evening started from it plays it."""
+    played = live_api.create(**rules)
+    phone = phones("Ben's phone")
+    page = phone.open(f"/s/{played['view_id']}/")
+    page.locator("[data-action='menu']").tap()
+    page.locator("[data-setup-name]").fill("Ours")
+    page.locator("[data-action='save-setup']").tap()
+    expect(page.locator("[data-toast]")).to_have_text("Saved")
+    page = phone.open("/", live=False)
+    page.locator("[data-quick-setup] summary").tap()
+    page.locator('[data-setup="Ours"] [data-setup-choose]').tap()
+    key = start_from_home(page, ["Ann", "Ben", "Cat", "Dan"])
+    assert live_api.state(key)["settings"] == played["settings"]
 
 
 def test_a_group_sets_its_rules_and_its_next_evening_plays_them(phones, live_api, screenshot):

@@ -36,5 +36,16 @@ def test_every_page_answers(api, client, game):
         assert "Tiến lên · the last pays the first 2, the third pays the second 1" in page
     if game == "chu_da_di":
         assert "♠2 held doubles from 8 cards" in page
+    # The settings sheet holds the session's own rules (own scores have no tiers to lay out).
+    sheet = client.get(f"/s/{state['id']}/settings")
+    assert sheet.status_code == 200
+    if game == "tien_len":
+        assert (
+            'name="first" id="id_first" min="0" max="1000" inputmode="numeric" value="2"'
+            in sheet.content.decode()
+        )
+        assert 'data-shown-when="game=tien_len"' in sheet.content.decode()
+    if game == "own_scores":
+        assert 'name="mode" value="own_scores" checked' in sheet.content.decode()
     for path in ("export.csv", "export.json", "recap.txt", "recap.png"):
         assert client.get(f"/api/sessions/{state['id']}/{path}").status_code == 200, path

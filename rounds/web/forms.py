@@ -53,6 +53,7 @@ PLACE_PARTS = fields.PLACES.parts
 PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
 TIEN_LEN = fields.BY_NAME["tien_len"]
+GAME = fields.BY_NAME["game"]
 TIEN_LEN_DEFAULTS = TienLenRules().to_json()
 TIEN_LEN_TYPED = tuple(part for part in TIEN_LEN.parts if part.kind is Kind.COUNT)  # A, B, K, I, C
 TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
@@ -220,8 +221,12 @@ class SettingsForm(forms.Form):
         """What paying by place sets besides its tables: the heavy round, the house's cut and name."""
         return self.shown([*(part for part in PLACE_PARTS if part in typed_settings()), *by_place_own()])
 
+    def game_settings(self) -> list[Shown]:
+        """The game, first: Big Two's fields show under it while it is Big Two."""
+        return self.shown([GAME])
+
     def scoring_settings(self) -> list[Shown]:
-        return self.shown(scoring_own())
+        return self.shown([setting for setting in scoring_own() if setting is not GAME])
 
     def tien_len_settings(self) -> list[Shown]:
         """Tiến lên's numbers (what the first and second are paid, the kill, instant win and chop

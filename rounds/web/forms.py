@@ -15,13 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from rounds.inputs import SessionSettings, clean_players, clean_settings
-from rounds.presets import DEFAULT_PRESET, PRESETS
+from rounds.presets import DEFAULT_PRESET
 from rounds.rules import fields
 from rounds.rules.fields import Kind
 from rounds.rules.mode import Game
 from rounds.rules.ruleset import MAX_PLAYERS, Mode
 from rounds.rules.scoring import RoundEntry
-from rounds.rules.tien_len_settings import TienLenRules
 from rounds.web.form_fields import (
     FORM_FIELDS,
     LENGTH_SETTINGS,
@@ -33,13 +32,20 @@ from rounds.web.form_fields import (
     scoring_own,
     typed_settings,
 )
+from rounds.web.form_values import (
+    PLACE_PARTS,
+    PLACE_TABLES,
+    TIEN_LEN_TYPED,
+    TWOS_OFF,
+    as_initial,
+    form_values,
+)
 from toolkit.messages import Refusal
 from toolkit.refusals import translated
 
 # Tier rows under the base rate: at most 13 tiers in all, one per card count (SPEC 2).
 EXTRA_TIERS = 12
 PLACES = 3  # amounts for 2nd, 3rd and 4th place (SPEC 3.6)
-DEFAULT_PLACES = fields.DEFAULT_PLACES.to_json()
 BY_PLACE = Mode.BY_PLACE.value
 LENGTH_CHOICES = [
     ("open", pgettext_lazy("length", "Open")),
@@ -49,108 +55,14 @@ LENGTH_CHOICES = [
 
 
 MODE, TIERS, TWOS = fields.BY_NAME["mode"], fields.BY_NAME["tiers"], fields.TWOS
-PLACE_PARTS = fields.PLACES.parts
-PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 MODE_CHOICES = choices_of(MODE)
 TIEN_LEN = fields.BY_NAME["tien_len"]
 GAME = fields.BY_NAME["game"]
-TIEN_LEN_DEFAULTS = TienLenRules().to_json()
-TIEN_LEN_TYPED = tuple(part for part in TIEN_LEN.parts if part.kind is Kind.COUNT)  # A, B, K, I, C
 TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
-TWOS_OFF = "off"
 TWOS_CHOICES = [
     (TWOS_OFF, pgettext_lazy("twos rule", "Off")),
     *((part.picked_as, _(part.picked_label or part.label)) for part in TWOS.parts),
 ]
-
-
-def twos_choice(twos: dict | None) -> str:
-    """The twos rule as the form's one choice: off, or the part it turns on."""
-    return next((part.picked_as for part in TWOS.parts if (twos or {}).get(part.name)), TWOS_OFF)
-
-
-def times_text(rate: int, base: int) -> str:
-    """A tier's rate as a multiple of the base rate, the way tables say it ("2", "1.5")."""
-    return f"{(Decimal(rate) / Decimal(base)).normalize():f}"
-
-
-def form_values(settings: dict) -> dict:
-    """Settings the way the form shows them, from their API shape (a preset's, a state's): a base
-    rate and tiers as multiples of it, the twos rule as one choice, the place tables as rows; a
-    Tiến lên game its own numbers beside Big Two's defaults (the form keeps both games' fields)."""
-    if "tiers" not in settings and settings.get("game") != Game.TIEN_LEN:
-        # our own scores: the Big Two fields it hides keep the form's defaults
-        length = {"rounds": settings.get("rounds"), "target": settings.get("target")}
-        return form_values(DEFAULT_PRESET.as_json() | length) | {"mode": settings["mode"]}
-    if settings.get("game") == Game.TIEN_LEN:
-        tien_len = settings.get("tien_len") or TIEN_LEN_DEFAULTS
-        big_two = form_values(DEFAULT_PRESET.as_json() | {"rounds": settings.get("rounds")})
-        return (
-            big_two
-            | {"game": Game.TIEN_LEN.value}
-            | {part.name: tien_len[part.name] for part in TIEN_LEN_TYPED}
-        )
-    tiers = settings["tiers"]
-    base = tiers[0][1]
-    twos = settings.get("twos") or {}
-    places = DEFAULT_PLACES | (settings.get("places") or {})
-    rounds, target = settings.get("rounds"), settings.get("target")
-    return {
-        "game": Game.BIG_TWO.value,
-        **{part.name: TIEN_LEN_DEFAULTS[part.name] for part in TIEN_LEN_TYPED},
-        "mode": settings["mode"],
-        "base_rate": base,
-        "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
-        "twos_rule": twos_choice(twos),
-        **{part.name: twos.get(part.name) or part.offered for part in TWOS.parts if part in typed_settings()},
-        **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
-        **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
-        # The settings of paying by place alone (the house's name: blank shows "House", translated).
-        **{setting.name: settings.get(setting.name) or setting.default for setting in by_place_own()},
-        "length": "rounds" if rounds else "target" if target else "open",
-        "rounds": rounds or fields.BY_NAME["rounds"].offered,
-        "target": target or fields.BY_NAME["target"].offered,
-    }
-
-
-def as_initial(values: dict) -> dict:
-    initial = {key: value for key, value in values.items() if key not in {"tiers", *PLACE_TABLES}}
-    for number, (from_cards, times) in enumerate(values["tiers"], start=1):
-        initial[f"tier_from_{number}"] = from_cards
-        initial[f"tier_times_{number}"] = times
-    for table in PLACE_TABLES:
-        for number, amount in enumerate(values[table], start=1):
-            initial[f"{table}_{number}"] = amount
-    return initial
-
-
-def initial_from_state(settings: dict) -> dict:
-    """The settings form of a running session, from its state payload."""
-    values = form_values(settings)
-    return as_initial(values) | {
-        setting.name: typed_value(settings.get(setting.name, setting.default))
-        for setting in typed_settings()
-        if setting.name not in values and (setting.name in settings or not setting.always_shown)
-    }
-
-
-def typed_value(value: object) -> object:
-    """A setting's value as its field holds it: empty for null, a threshold's number."""
-    if value is None:
-        return ""
-    return value["from"] if isinstance(value, dict) and "from" in value else value
-
-
-def presets_for_page() -> list[dict]:
-    return [
-        {
-            "id": preset.id,
-            "name": str(preset.name),
-            "description": str(preset.description),
-            "values": form_values(preset.as_json()),
-        }
-        for preset in PRESETS
-    ]
 
 
 # Django's own messages ("Ensure this value is greater than or equal to 1.") said in the app's

@@ -22,7 +22,8 @@ from rounds.reads.state_cache import state_after_write
 from rounds.services.payments import TRANSFER_GONE, check_payable, payable, transfer_mark_paid
 from rounds.services.ratelimit import RateLimited, rate_limited
 from rounds.signals import page_host, page_links
-from rounds.web.forms import RoundForm, SessionForm, SettingsForm, initial_from_state, presets_for_page
+from rounds.web.form_values import initial_from_state, presets_for_page
+from rounds.web.forms import RoundForm, SessionForm, SettingsForm
 from toolkit.jsonapi import refused
 from toolkit.messages import Refusal
 from toolkit.refusals import ProtocolError, status_of, translated

@@ -7,7 +7,8 @@ import re
 import pytest
 
 from rounds.rules.ruleset import TWOS_IN_DECK
-from rounds.web.forms import MODE_CHOICES, times_text
+from rounds.web.form_values import times_text
+from rounds.web.forms import MODE_CHOICES
 from rounds.web.tags.page_labels import fill, mode_label, signed, signed_patterns, tiers_text
 
 

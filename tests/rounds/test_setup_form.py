@@ -2,7 +2,8 @@
 
 import pytest
 
-from rounds.web.forms import EXTRA_TIERS, SessionForm, SettingsForm, form_values, initial_from_state
+from rounds.web.form_values import form_values, initial_from_state
+from rounds.web.forms import EXTRA_TIERS, SessionForm, SettingsForm
 
 BASE = {"mode": "points", "base_rate": "1", "length": "open", "player_0": "Ann", "player_1": "Ben"}
 

@@ -24,7 +24,8 @@ from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.setting import declarations
 from rounds.rules.standings import Direction
 from rounds.rules.tien_len_settings import ItemValues
-from rounds.web.forms import MODE_CHOICES, TWOS, times_text, typed_settings
+from rounds.web.form_values import times_text
+from rounds.web.forms import MODE_CHOICES, TWOS, typed_settings
 
 register = template.Library()
 for label in (house_label, minus, magnitude, money, plain_money, signed):

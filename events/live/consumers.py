@@ -46,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 
 @database_sync_to_async
-def open_event(key: str) -> tuple[int, Viewer] | None:
+def event_for_socket(key: str) -> tuple[int, Viewer] | None:
     found = event_by_key(key)
     return None if found is None else (found[0].pk, found[1])
 
@@ -108,7 +108,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.pending: asyncio.Task | None = None
         self.last_change: float | None = None  # wall clock of the last change not yet shown
         self.built_at = 0.0  # when the organizer's socket last built its view
-        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        found = await event_for_socket(self.scope["url_route"]["kwargs"]["key"])
         self.log("socket.connect", status=404 if found is None else 200)
         if found is None:
             await self.close(code=CLOSE_UNKNOWN_EVENT)
@@ -214,7 +214,7 @@ class EventChangesConsumer(AsyncJsonWebsocketConsumer):
     event_id: int | None = None
 
     async def connect(self) -> None:
-        found = await open_event(self.scope["url_route"]["kwargs"]["key"])
+        found = await event_for_socket(self.scope["url_route"]["kwargs"]["key"])
         log_socket(logger, self.scope, "socket.connect", status=404 if found is None else 200)
         if found is None:
             await self.close(code=CLOSE_UNKNOWN_EVENT)

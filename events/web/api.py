@@ -26,7 +26,7 @@ CHANGE_FIELDS = ("add", "drop", "restore", "swap")
 JSON_TEXT = {"json_dumps_params": {"ensure_ascii": False}}
 
 
-def open_event(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
+def event_for_api(key: str, *, write: bool = False) -> tuple[Event, Viewer]:
     return open_by_key(
         event_by_key,
         key,
@@ -49,9 +49,9 @@ def events(request: HttpRequest) -> JsonResponse:
 @endpoint("GET", "PATCH")
 def event_detail(request: HttpRequest, event: str) -> JsonResponse:
     if request.method == "GET":
-        found, viewer = open_event(event)
+        found, viewer = event_for_api(event)
         return JsonResponse(event_json(found, viewer), **JSON_TEXT)
-    found, viewer = open_event(event, write=True)
+    found, viewer = event_for_api(event, write=True)
     body = json_body(request, EVENT_SCHEMAS["EventChange"])
     for field in CHANGE_FIELDS:
         if field in body and not isinstance(body[field], list):
@@ -80,7 +80,7 @@ def event_detail(request: HttpRequest, event: str) -> JsonResponse:
 @endpoint("POST")
 def signup(request: HttpRequest, event: str) -> JsonResponse:
     """A player signs themselves up (either key): 201 with the event's players."""
-    found, _viewer = open_event(event)
+    found, _viewer = event_for_api(event)
     body = json_body(request, EVENT_SCHEMAS["EventSignup"])
     with event_limited(request, "signup"):
         player = signups.event_signup(event=found, name=body.get("name"))
@@ -90,7 +90,7 @@ def signup(request: HttpRequest, event: str) -> JsonResponse:
 @endpoint("POST")
 def draw(request: HttpRequest, event: str) -> JsonResponse:
     """Draw the next event round: 201 with its tables (each an ordinary session) and byes."""
-    found, viewer = open_event(event, write=True)
+    found, viewer = event_for_api(event, write=True)
     body = json_body(request, EVENT_SCHEMAS["EventDraw"], required=False)
     force = body.get("force", False)
     if not isinstance(force, bool):
@@ -104,7 +104,7 @@ def draw(request: HttpRequest, event: str) -> JsonResponse:
 @endpoint("POST")
 def end_round(request: HttpRequest, event: str) -> JsonResponse:
     """End the round in play now: every table still playing is finished as it stands."""
-    found, viewer = open_event(event, write=True)
+    found, viewer = event_for_api(event, write=True)
     json_body(request, NO_BODY, required=False)
     with event_limited(request, "event_change", subject=found.edit_key):
         services.event_round_end(event=found)
@@ -114,7 +114,7 @@ def end_round(request: HttpRequest, event: str) -> JsonResponse:
 
 @endpoint("GET")
 def export_csv(request: HttpRequest, event: str) -> HttpResponse:
-    found, _viewer = open_event(event)
+    found, _viewer = event_for_api(event)
     count_request(request, "export")
     response = HttpResponse(kept_event_csv(found), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="big-two-event.csv"'

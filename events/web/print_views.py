@@ -12,14 +12,14 @@ from events.models import EventSeat, EventTable
 from events.reads.progress import event_progress
 from events.reads.selectors import event_rounds
 from events.reads.standings import event_standings
-from events.web.views import open_event
+from events.web.views import event_for_page
 from rounds.public import Round
 
 PRINTS = ("tables", "standings", "slips")
 
 
 def print_context(request: HttpRequest, event: str, kind: str) -> dict:
-    found, viewer = open_event(event, edit=True)
+    found, viewer = event_for_page(event, edit=True)
     rounds = event_rounds(found, viewer, which="latest")
     return {"event": found, "current": rounds[-1] if rounds else None, "kind": kind, "prints": PRINTS}
 

@@ -14,7 +14,7 @@ from events.inputs import whole_number
 from events.models import Event, EventSeat, EventTable
 from events.reads.banner import table_banner
 from events.reads.selectors import signup_context
-from events.web.views import open_event, page_context
+from events.web.views import event_for_page, page_context
 
 NOT_AT_TABLE = gettext_noop("%(name)s does not sit at table %(table)s in round %(round)s: pick your own name")
 NOT_A_PLAYER = gettext_noop("There is no such player at this table: pick your own name")
@@ -23,7 +23,7 @@ NOT_A_PLAYER = gettext_noop("There is no such player at this table: pick your ow
 @require_GET
 def my_table(request: HttpRequest, event: str) -> HttpResponse:
     """A player's phone to their table this round: the table's edit link (they play at it)."""
-    found, viewer = open_event(event)
+    found, viewer = event_for_page(event)
     player = whole_number(request.GET.get("player", ""))
     seat = (
         EventSeat.objects.filter(table__event_round__event=found, player_id=player)
@@ -62,7 +62,7 @@ def table_at(event: Event, round_text: str, table_text: str) -> EventTable:
 def join_page(request: HttpRequest, event: str, round: str, table: str) -> HttpResponse:
     """A table's join page: its players by name; a tap (`?player=<id>`) gives that phone the
     table's edit link. A name not at this table is refused, naming it; nothing changes."""
-    found, _viewer = open_event(event)
+    found, _viewer = event_for_page(event)
     seated = table_at(found, round, table)
     players = list(EventSeat.objects.filter(table=seated).order_by("index").select_related("player"))
     context = {"event": found, "table": seated, "round": seated.event_round, "seats": players}
@@ -86,7 +86,7 @@ def join_page(request: HttpRequest, event: str, round: str, table: str) -> HttpR
 @require_GET
 def banner(request: HttpRequest, event: str, round: str, table: str) -> HttpResponse:
     """The banner of an event table's page, drawn again when the event or the table changes."""
-    found, _viewer = open_event(event)
+    found, _viewer = event_for_page(event)
     seated = table_at(found, round, table)
     seated.later = found.event_rounds.filter(number__gt=seated.event_round.number).exists()
     return render(request, "events/_table_banner.html", table_banner(seated, seated.session))

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from events.reads.selectors import signup_context
 from events.services import signup as signups
 from events.services.limits import event_limited
-from events.web.views import open_event, organizer_write, page_context
+from events.web.views import event_for_page, organizer_write, page_context
 from rounds.public import ServiceError
 from toolkit.refusals import ProtocolError, refusal
 
@@ -21,7 +21,7 @@ from toolkit.refusals import ProtocolError, refusal
 @require_POST
 def sign_up(request: HttpRequest, event: str) -> HttpResponse:
     """I'm in: the name typed, else the one picked; then the page that says you are in."""
-    found, viewer = open_event(event)
+    found, viewer = event_for_page(event)
     name = request.POST.get("name", "").strip() or request.POST.get("pick", "")
     try:
         with event_limited(request, "signup"):

@@ -25,7 +25,7 @@ from toolkit.lru import LRU
 from toolkit.refusals import ProtocolError, refusal
 
 
-def open_event(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:
+def event_for_page(key: str, *, edit: bool = False) -> tuple[Event, Viewer]:
     return open_by_key(event_by_key, key, write=edit, missing=Http404("No event with this key"))
 
 
@@ -89,7 +89,7 @@ def live_context(event: Event, state: dict) -> dict:
 @require_GET
 def event_page(request: HttpRequest, event: str) -> HttpResponse:
     """The organizer's page with the edit key; "who are you?" with the follow key."""
-    found, viewer = open_event(event)
+    found, viewer = event_for_page(event)
     context = page_context(request, found, viewer)
     if viewer is Viewer.EDITOR:
         # A sign-up's "Remove" (the live list, no form there): the drop's confirmation.
@@ -105,7 +105,7 @@ def event_page(request: HttpRequest, event: str) -> HttpResponse:
 def screen_page(request: HttpRequest, event: str) -> HttpResponse:
     """For a TV or projector: the tables, each with the QR code of its join page, the standings,
     the round's clock and the QR code of the follow page; pages that turn by themselves."""
-    found, _viewer = open_event(event)
+    found, _viewer = event_for_page(event)
     context = page_context(request, found, Viewer.FOLLOWER)
     context.update(live_context(found, event_live(found, Viewer.FOLLOWER)))
     tables = [*(context["current"]["tables"] if context["current"] else []), *context["earlier"]]
@@ -145,7 +145,7 @@ def rating_rows(standings: list[dict]) -> list[dict]:
 @require_GET
 def ratings_page(request: HttpRequest, event: str) -> HttpResponse:
     """Every player's rating over the event's hands (SPEC 12), best first; either key."""
-    found, viewer = open_event(event)
+    found, viewer = event_for_page(event)
     standings = [line.as_json() for line in event_standings(found)]
     context = {
         "event": found,
@@ -161,7 +161,7 @@ def organizer_write(
 ) -> HttpResponse:
     """Run one of the organizer's writes; on a refusal, the page again with the message. A draw
     (`tables`) also counts the tables it makes against the address."""
-    found, viewer = open_event(event, edit=True)
+    found, viewer = event_for_page(event, edit=True)
     try:
         with (
             draw_limited(request, found)
@@ -189,7 +189,7 @@ def draw(request: HttpRequest, event: str) -> HttpResponse:
 def end_round(request: HttpRequest, event: str) -> HttpResponse:
     """End the round in play now, once the organizer confirmed it."""
     if request.POST.get("confirm") != "1":
-        found, viewer = open_event(event, edit=True)
+        found, viewer = event_for_page(event, edit=True)
         return render(
             request, "events/organizer.html", page_context(request, found, viewer, confirm_end=True)
         )
@@ -203,7 +203,7 @@ def players(request: HttpRequest, event: str) -> HttpResponse:
     dropped = [name for name in [request.POST.get("drop", "").strip()] if name]
     restored = [name for name in [request.POST.get("restore", "").strip()] if name]
     if dropped and request.POST.get("confirm") != "1":
-        found, viewer = open_event(event, edit=True)
+        found, viewer = event_for_page(event, edit=True)
         context = page_context(request, found, viewer, confirm_drop=dropped[0])
         return render(request, "events/organizer.html", context)
 

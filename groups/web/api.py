@@ -48,7 +48,7 @@ RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}
 GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
 
 
-def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
+def group_for_api(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
     return open_by_key(
         group_by_key,
         key,
@@ -71,7 +71,7 @@ def groups(request: HttpRequest) -> JsonResponse:
 def evenings(request: HttpRequest, group: str) -> JsonResponse:
     """A new evening of the group: a session of these players (matched to, or added as, the
     group's), counted against the group's evenings."""
-    found, _viewer = open_group(group, write=True)
+    found, _viewer = group_for_api(group, write=True)
     body = json_body(request, GROUP_SCHEMAS["EveningCreate"])
     players = clean_players(body.get("players"))
     host = evening_host(found)
@@ -104,9 +104,9 @@ def session_host(sender: object, *, field: str, key: object, **kwargs: object) -
 @endpoint("GET", "PATCH")
 def group_detail(request: HttpRequest, group: str) -> JsonResponse:
     if request.method == "GET":
-        found, viewer = open_group(group)
+        found, viewer = group_for_api(group)
         return JsonResponse(group_json(found, viewer))
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_api(group, write=True)
     body = json_body(request, GROUP_SCHEMAS["GroupChange"])
     if "rules" not in body and "league" not in body:
         raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
@@ -134,7 +134,7 @@ def rules_of(raw: object) -> dict | None:
 def players(request: HttpRequest, group: str) -> JsonResponse:
     """Players added by name before any evening (a club's roster, SPEC 13), counted against the
     group's roster changes; the group as GET shows it."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_api(group, write=True)
     body = json_body(request, GROUP_SCHEMAS["PlayersAdd"])
     with rate_limited(request, "roster", subject=f"group:{found.pk}"):
         services.group_players_add(group=found, names=body.get("names"))
@@ -145,7 +145,7 @@ def players(request: HttpRequest, group: str) -> JsonResponse:
 def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse:
     """Rename a player of the group (every evening they played stays theirs), or take one who
     never played off its list."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_api(group, write=True)
     if request.method == "DELETE":
         with rate_limited(request, "roster", subject=f"group:{found.pk}"):
             services.group_player_remove(group=found, player_id=player)
@@ -157,7 +157,7 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
 
 @endpoint("GET")
 def season(request: HttpRequest, group: str) -> JsonResponse:
-    found, _viewer = open_group(group)
+    found, _viewer = group_for_api(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
     return HttpResponse(season_reply(found, DateRange(start, end)), content_type="application/json")
 
@@ -165,14 +165,14 @@ def season(request: HttpRequest, group: str) -> JsonResponse:
 @endpoint("GET")
 def league(request: HttpRequest, group: str) -> JsonResponse:
     """The club's league table over its nights (SPEC 13), in a date range like the season."""
-    found, _viewer = open_group(group)
+    found, _viewer = group_for_api(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
     return HttpResponse(league_reply(found, DateRange(start, end)), content_type="application/json")
 
 
 @endpoint("GET")
 def league_csv_export(request: HttpRequest, group: str) -> HttpResponse:
-    found, _viewer = open_group(group)
+    found, _viewer = group_for_api(group)
     start, end = clean_date_range(request.GET.get("from"), request.GET.get("to"))
     count_request(request, "export")
     response = HttpResponse(
@@ -185,7 +185,7 @@ def league_csv_export(request: HttpRequest, group: str) -> HttpResponse:
 @endpoint("POST")
 def import_log(request: HttpRequest, group: str) -> JsonResponse:
     """A paper log as text/plain: every table becomes a finished evening, or nothing is stored."""
-    found, _viewer = open_group(group, write=True)
+    found, _viewer = group_for_api(group, write=True)
     dry_run = dry_run_of(request.GET.get("dry_run"))
     body = paper.body_of(request)
     if body and request.content_type != "text/plain":
@@ -209,7 +209,7 @@ def dry_run_of(raw: str | None) -> bool:
 
 @endpoint("GET")
 def export_log(request: HttpRequest, group: str) -> HttpResponse:
-    found, _viewer = open_group(group)
+    found, _viewer = group_for_api(group)
     count_request(request, "export")
     response = HttpResponse(paper_export.kept_log_export(found), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="big-two-group.txt"'

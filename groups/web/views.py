@@ -24,7 +24,7 @@ from toolkit.messages import Refusal
 from toolkit.refusals import status_of, translated
 
 
-def open_group(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
+def group_for_page(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
     """A group opened by key; with `write`, only its edit key finds the page."""
     return open_by_key(group_by_key, key, write=write, missing=Http404("No group with this key"))
 
@@ -76,21 +76,21 @@ def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: ob
 
 @require_GET
 def group_page(request: HttpRequest, group: str) -> HttpResponse:
-    found, viewer = open_group(group)
+    found, viewer = group_for_page(group)
     return render(request, "groups/group.html", page_context(request, found, viewer))
 
 
 @require_GET
 def season_partial(request: HttpRequest, group: str) -> HttpResponse:
     """The season (table, chart, head to head, money, evenings), re-rendered for a live page."""
-    found, viewer = open_group(group)
+    found, viewer = group_for_page(group)
     return render(request, "groups/_season.html", season_part(request, found, viewer))
 
 
 @require_POST
 def evening_new(request: HttpRequest, group: str) -> HttpResponse:
     """Start an evening from the group: who plays (a new name joins the group) and the rules."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     form = EveningForm(found, request.POST)
     if form.is_valid():
         try:
@@ -115,7 +115,7 @@ def evening_new(request: HttpRequest, group: str) -> HttpResponse:
 @require_POST
 def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
     """Set the group's own rules (its later evenings start with them), or clear them."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     if request.POST.get("clear") == "1":
         services.group_rules_set(group=found, rules=None)
         return redirect("groups:group", group=group)
@@ -134,7 +134,7 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
 @require_POST
 def league_edit(request: HttpRequest, group: str) -> HttpResponse:
     """Set the club's league points and best_of: the whole season is ranked again at once."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     try:
         services.group_league_set(group=found, league=league_body(request.POST))
     except Refusal as error:
@@ -150,7 +150,7 @@ def league_edit(request: HttpRequest, group: str) -> HttpResponse:
 @require_GET
 def league_print(request: HttpRequest, group: str) -> HttpResponse:
     """The league table for A4 (either key), over the dates asked (?from=&to=, as the API)."""
-    found, viewer = open_group(group)
+    found, viewer = group_for_page(group)
     key = found.edit_key if viewer is Viewer.EDITOR else found.view_key
     context: dict = {"group": found, "key": key, "today": timezone.localdate()}
     try:
@@ -166,7 +166,7 @@ def league_print(request: HttpRequest, group: str) -> HttpResponse:
 def players_add(request: HttpRequest, group: str) -> HttpResponse:
     """Names added to the group's players, one a line, typed one by one or pasted (a club's
     roster, before any evening); blank lines are passed over."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     typed = request.POST.get("names", "")
     names = [line for line in typed.splitlines() if line.strip()]
     try:
@@ -185,7 +185,7 @@ def players_add(request: HttpRequest, group: str) -> HttpResponse:
 @require_POST
 def player_remove(request: HttpRequest, group: str) -> HttpResponse:
     """Take a player who never played off the group's list (a name added by mistake)."""
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     try:
         with rate_limited(request, "roster", subject=f"group:{found.pk}"):
             services.group_player_remove(group=found, player_id=whole_number(request.POST.get("player", "")))
@@ -208,7 +208,7 @@ def whole_number(raw: str) -> int:
 
 @require_POST
 def player_rename(request: HttpRequest, group: str) -> HttpResponse:
-    found, viewer = open_group(group, write=True)
+    found, viewer = group_for_page(group, write=True)
     form = RenameForm(found, request.POST)
     if form.is_valid():
         try:
@@ -227,7 +227,7 @@ def player_rename(request: HttpRequest, group: str) -> HttpResponse:
 def import_page(request: HttpRequest, group: str) -> HttpResponse:
     """Paste or upload a paper log; a preview first (every refused line listed), then "Import"
     stores it all or nothing."""
-    found, _viewer = open_group(group, write=True)
+    found, _viewer = group_for_page(group, write=True)
     context: dict = {"group": found, "key": group}
     if request.method == "GET":
         return render(request, "groups/import.html", context)

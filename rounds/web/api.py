@@ -29,7 +29,7 @@ from rounds.services.locking import lock_acquire, lock_release, lock_takeover
 from rounds.services.payments import check_payable, transfer_mark_paid
 from rounds.services.ratelimit import lock_counted, rate_limited
 from rounds.signals import HOST_FIELDS, SessionHost, rematch_rate, session_host
-from rounds.web.jsonapi import LOCK_HEADER, open_session, state_response
+from rounds.web.jsonapi import LOCK_HEADER, session_for_api, state_response
 from rounds.web.openapi_schemas import BODIES
 from rounds.write_inputs import clean_device, clean_request_id, clean_request_ids, clean_round_entry
 from toolkit.jsonapi import endpoint, flag, json_body
@@ -69,9 +69,9 @@ def presets(request: HttpRequest) -> JsonResponse:
 @endpoint("GET", "PATCH")
 def session_detail(request: HttpRequest, key: str) -> JsonResponse:
     if request.method == "GET":
-        session, viewer = open_session(key)
+        session, viewer = session_for_api(key)
         return JsonResponse(table_state(session, viewer=viewer))
-    session, viewer = open_session(key, write=True)
+    session, viewer = session_for_api(key, write=True)
     body = json_body(request, BODIES["SessionChange"])
     finished = body.get("finished")
     if finished is not None and not isinstance(finished, bool):
@@ -84,7 +84,7 @@ def session_detail(request: HttpRequest, key: str) -> JsonResponse:
 
 @endpoint("POST", "DELETE")
 def lock(request: HttpRequest, key: str) -> JsonResponse:
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     token = request.headers.get(LOCK_HEADER)
     if request.method == "DELETE":
         released = lock_release(session=session, token=token)
@@ -114,7 +114,7 @@ def round_reply(write: services.RoundWrite, session: Session, *, status: int) ->
 
 @endpoint("POST")
 def rounds(request: HttpRequest, key: str) -> JsonResponse:
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     body = json_body(request, BODIES["RoundEntry"])
     write = services.round_add(
         session=session,
@@ -128,7 +128,7 @@ def rounds(request: HttpRequest, key: str) -> JsonResponse:
 
 @endpoint("PUT", "DELETE")
 def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     token = request.headers.get(LOCK_HEADER)
     if request.method == "DELETE":
         body = json_body(request, BODIES["RoundDelete"], required=False)
@@ -155,7 +155,7 @@ def round_detail(request: HttpRequest, key: str, number: int) -> JsonResponse:
 @endpoint("POST")
 def preview(request: HttpRequest, key: str) -> JsonResponse:
     """Score a round without storing it (no lock needed): the entry panel's live preview."""
-    session, _viewer = open_session(key)
+    session, _viewer = session_for_api(key)
     body = json_body(request, BODIES["PreviewRequest"])
     entry = clean_round_entry(body)
     return JsonResponse({"round": round_preview(session, entry, number=body.get("number"))})
@@ -164,7 +164,7 @@ def preview(request: HttpRequest, key: str) -> JsonResponse:
 @endpoint("POST")
 def rematch(request: HttpRequest, key: str) -> JsonResponse:
     """A new session with the same players, seats and settings."""
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     scope, subject = rematch_rate(session)
     with rate_limited(request, scope, subject=subject):
         rematch = services.session_rematch(session=session)
@@ -174,7 +174,7 @@ def rematch(request: HttpRequest, key: str) -> JsonResponse:
 @endpoint("POST")
 def transfer_paid(request: HttpRequest, key: str) -> JsonResponse:
     """Tick a settlement transfer off as paid (or back); no entry lock needed."""
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     check_payable(session)  # the link first: an event's table ticks nothing, whatever the body
     body = json_body(request, BODIES["TransferPaid"])
     payer, payee = body.get("from"), body.get("to")
@@ -209,7 +209,7 @@ def attachment(response: HttpResponse, session: Session, extension: str) -> Http
 
 @endpoint("GET")
 def export_csv(request: HttpRequest, key: str) -> HttpResponse:
-    session, viewer = open_session(key)
+    session, viewer = session_for_api(key)
     # A byte-order mark, so spreadsheets read non-Latin names as UTF-8.
     body = "\ufeff" + rounds_csv(table_state(session, viewer=viewer))
     return attachment(HttpResponse(body, content_type="text/csv; charset=utf-8"), session, "csv")
@@ -217,7 +217,7 @@ def export_csv(request: HttpRequest, key: str) -> HttpResponse:
 
 @endpoint("GET")
 def export_json(request: HttpRequest, key: str) -> HttpResponse:
-    session, viewer = open_session(key)
+    session, viewer = session_for_api(key)
     response = JsonResponse(
         {**table_state(session, viewer=viewer), "history": session_history(session)},
         json_dumps_params={"ensure_ascii": False, "indent": 2},
@@ -227,21 +227,21 @@ def export_json(request: HttpRequest, key: str) -> HttpResponse:
 
 @endpoint("GET")
 def history(request: HttpRequest, key: str, number: int) -> JsonResponse:
-    session, _viewer = open_session(key)
+    session, _viewer = session_for_api(key)
     return JsonResponse({"number": number, "versions": round_history(session, number)})
 
 
 @endpoint("GET")
 def session_versions(request: HttpRequest, key: str) -> JsonResponse:
     """Every version of every round, deleted rounds included, newest first."""
-    session, _viewer = open_session(key)
+    session, _viewer = session_for_api(key)
     return JsonResponse({"versions": session_history(session)})
 
 
 @endpoint("POST")
 def version_write(request: HttpRequest, key: str, version: int, action: str) -> JsonResponse:
     """Restore the deleted round of a history version, or undo the change a version recorded."""
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     body = json_body(request, BODIES["HistoryWrite"], required=False)
     write = services.HISTORY_WRITES[action](
         session=session,
@@ -256,5 +256,5 @@ def version_write(request: HttpRequest, key: str, version: int, action: str) -> 
 @endpoint("GET")
 def requests_stored(request: HttpRequest, key: str) -> JsonResponse:
     """Which of a phone's request_ids were stored: a reply lost after the commit is not a change elsewhere."""
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_api(key, write=True)
     return JsonResponse(stored_requests(session, clean_request_ids(request.GET.getlist("request_id"))))

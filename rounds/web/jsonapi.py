@@ -15,7 +15,7 @@ from toolkit.refusals import ProtocolError
 LOCK_HEADER = "X-Entry-Lock"
 
 
-def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
+def session_for_api(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
     """The session a key in the URL opens, and what that key may do; 404 or 403 otherwise."""
     return open_by_key(
         session_by_key,

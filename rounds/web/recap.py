@@ -22,7 +22,7 @@ from rounds.reads.state import table_state
 from rounds.rules.mode import Game
 from rounds.rules.recap_image import recap_png
 from rounds.rules.recap_lines import HOUSE, Line, best_and_worst, comeback, fries, killed_counts, parties
-from rounds.web.jsonapi import open_session
+from rounds.web.jsonapi import session_for_api
 from toolkit.jsonapi import endpoint
 
 
@@ -137,7 +137,7 @@ def recap_text(lines: list[Line]) -> str:
 
 
 def recap_of(key: str) -> tuple[Session, list[Line]]:
-    session, _viewer = open_session(key)
+    session, _viewer = session_for_api(key)
     return session, recap_lines(session, table_state(session, viewer=Viewer.FOLLOWER))
 
 

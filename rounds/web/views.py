@@ -33,7 +33,7 @@ PAD_KEYS = [*range(1, 14), 0]  # the number pad, 0 (the winner) last
 OWN_PAD_KEYS = [*range(1, 10), 0]  # our own scores: digits, then − and ⌫
 
 
-def open_session(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
+def session_for_page(key: str, *, write: bool = False) -> tuple[Session, Viewer]:
     """A session opened by key; with `write`, only its edit key: the follow key cannot even find the form."""
     return open_by_key(session_by_key, key, write=write, missing=Http404("No session with this key"))
 
@@ -85,7 +85,7 @@ def session_context(request: HttpRequest, session: Session, viewer: Viewer, **ex
 
 @require_GET
 def session_page(request: HttpRequest, key: str) -> HttpResponse:
-    session, viewer = open_session(key)
+    session, viewer = session_for_page(key)
     return render(request, "rounds/session.html", session_context(request, session, viewer))
 
 
@@ -94,7 +94,7 @@ def session_settings(request: HttpRequest, key: str) -> HttpResponse:
     """The settings sheet (JavaScript, holding the entry lock): change rules, length and wager.
     GET gives the sheet's form, filled with the rules as they are now: the page loads it the first
     time the sheet opens, so it is not part of the page's first load."""
-    session, viewer = open_session(key, write=True)
+    session, viewer = session_for_page(key, write=True)
     if request.method == "GET":
         settings_form = SettingsForm(
             initial=initial_from_state(table_state(session, viewer=viewer)["settings"])
@@ -122,7 +122,7 @@ def session_settings(request: HttpRequest, key: str) -> HttpResponse:
 @require_POST
 def form_add_round(request: HttpRequest, key: str) -> HttpResponse:
     """The page's plain form, for a browser without JavaScript: the same lock and service."""
-    session, viewer = open_session(key, write=True)
+    session, viewer = session_for_page(key, write=True)
     entry = RoundForm(request.POST, session.players.count()).entry()
     try:
         services.round_add_once(session=session, entry=entry, device=FORM_DEVICE)
@@ -156,7 +156,7 @@ def evening_context(session: Session, viewer: Viewer, key: str, **extra: object)
 @require_http_methods(["GET", "POST"])
 def settle_page(request: HttpRequest, key: str) -> HttpResponse:
     """Who pays whom. POST (the page without JavaScript) changes the wager for the whole session."""
-    session, viewer = open_session(key, write=request.method == "POST")
+    session, viewer = session_for_page(key, write=request.method == "POST")
     if request.method == "POST":
         changes = {
             "value_per_point": request.POST.get("value_per_point") or None,
@@ -174,14 +174,14 @@ def settle_page(request: HttpRequest, key: str) -> HttpResponse:
 @require_GET
 def settle_partial(request: HttpRequest, key: str) -> HttpResponse:
     """The settlement alone, re-rendered for a device following the session live."""
-    session, viewer = open_session(key)
+    session, viewer = session_for_page(key)
     return render(request, "rounds/_settlement.html", evening_context(session, viewer, key))
 
 
 @require_POST
 def settle_paid(request: HttpRequest, key: str) -> HttpResponse:
     """Tick a transfer off as paid (or not), from the page without JavaScript."""
-    session, _viewer = open_session(key, write=True)
+    session, _viewer = session_for_page(key, write=True)
     try:
         check_payable(session)  # the link first: an event's table ticks nothing, whatever was posted
         transfer_mark_paid(
@@ -207,7 +207,7 @@ def posted_party(raw: str) -> int | str:
 
 @require_GET
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
-    session, _viewer = open_session(key)
+    session, _viewer = session_for_page(key)
     return render(request, "rounds/table.html", session_context(request, session, Viewer.FOLLOWER))
 
 

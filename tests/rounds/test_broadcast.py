@@ -9,6 +9,7 @@ from django.test import AsyncClient
 from rounds import services
 from rounds.live import consumers
 from rounds.models import Session
+from rounds.reads import state as state_module
 from rounds.reads import state_cache as table_states
 from rounds.reads.state import shared_state
 from rounds.rules.scoring import RoundEntry
@@ -30,6 +31,8 @@ def builds(monkeypatch):
         calls["shared_state"] += 1
         return original(session, **options)
 
+    # Built where a change is published (rounds.reads.state) and where a reply is read again.
+    monkeypatch.setattr(state_module, "shared_state", counted)
     monkeypatch.setattr(table_states, "shared_state", counted)
     for name in ("build_state", "read_lock"):
         reader = getattr(consumers, name)

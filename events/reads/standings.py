@@ -168,18 +168,3 @@ def night_is_last(event: Event, first_table: int) -> bool:
         .exclude(event_round__event=event)
         .exists()
     )
-
-
-def places_of(lines: Iterable[Line]) -> dict[int, int]:
-    """Each player's place, for the by-rank draw."""
-    return {line.player: line.place for line in lines}
-
-
-def tables_met(event: Event) -> list[list[int]]:
-    """Every table the event has drawn, as its players' ids (for the mixed draw)."""
-    tables: dict[int, list[int]] = defaultdict(list)
-    for session_id, player_id in EventSeat.objects.filter(table__event_round__event=event).values_list(
-        "table__session_id", "player_id"
-    ):
-        tables[session_id].append(player_id)
-    return list(tables.values())

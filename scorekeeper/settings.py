@@ -174,6 +174,7 @@ REDIS_SOCKET_TIMEOUT = float(os.environ.get("REDIS_SOCKET_TIMEOUT", "15"))
 REDIS_MAX_CONNECTIONS = int(os.environ.get("REDIS_MAX_CONNECTIONS", "100"))
 REDIS_POOL_TIMEOUT = float(os.environ.get("REDIS_POOL_TIMEOUT", "10"))
 if REDIS_URL:
+    CHANNEL_CAPACITY = int(os.environ.get("CHANNEL_CAPACITY", "5000"))
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "scorekeeper.channel_layer.RedisChannelLayer",
@@ -182,6 +183,10 @@ if REDIS_URL:
                 # receive (BZPOPMIN): an idle socket's consumer could die of a TimeoutError.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": REDIS_SOCKET_TIMEOUT}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "scorekeeper"),
+                # What one worker's inbox may hold before channels-redis drops a message to it
+                # (its default is 100): all of a worker's sockets share that inbox, and a soak of
+                # 1,000 tables with 4 followers each filled it (benchmarks/RESULTS.md, "Soaks").
+                "capacity": CHANNEL_CAPACITY,
             },
         }
     }

@@ -58,6 +58,7 @@ class Server:
     process: subprocess.Popen
     database_url: str
     supervised: bool  # gunicorn: the process is the master, the workers are its children
+    log: Path | None = None  # its stdout and stderr (test-artifacts/bench-logs/)
 
     def workers(self) -> list[int]:
         if not self.supervised:
@@ -130,7 +131,7 @@ def started(
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             wait_until_up(process, port, workers, supervised, log)
-            yield Server(name, port, process, database_url, supervised)
+            yield Server(name, port, process, database_url, supervised, log)
         finally:
             process.send_signal(signal.SIGTERM)
             try:
@@ -177,8 +178,18 @@ def make_run(scratch: Path) -> Iterator[Server]:
 
 
 @contextlib.contextmanager
-def make_serve(scratch: Path, database_url: str, redis_url: str, workers: int = 2) -> Iterator[Server]:
-    """`make serve`'s arrangement, as scripts/serve.py starts it, with WORKERS workers."""
+def make_serve(
+    scratch: Path,
+    database_url: str,
+    redis_url: str,
+    workers: int = 2,
+    *,
+    name: str | None = None,
+    env: dict[str, str] | None = None,
+) -> Iterator[Server]:
+    """`make serve`'s arrangement, as scripts/serve.py starts it, with WORKERS workers; `env`
+    adds or overrides variables (a shared CHANNELS_PREFIX for several hosts, a lifted
+    SOCKETS_PER_ADDRESS), `name` names it and its log."""
     port = free_port()
     env = base_env(
         DATABASE_URL=database_url,
@@ -187,9 +198,10 @@ def make_serve(scratch: Path, database_url: str, redis_url: str, workers: int = 
         WORKERS=str(workers),
         HOST="127.0.0.1",
         PORT=str(port),
+        **(env or {}),
     )
     command = [sys.executable, "scripts/serve.py"]
-    name = f"make serve {workers}w"
+    name = name or f"make serve {workers}w"
     with started(name, command, env, port, workers, True, scratch, database_url) as server:
         yield server
 

@@ -187,7 +187,7 @@ def column(figures: dict, servers: list[dict], window: float, tables: int | None
         f"{cpu_open:.1f} s opening; {cpu_soak:.1f} s in the soak ({cpu_soak / window * 100:.0f} % of a core{per_table})",
         f"{sum(server['rss_before_mb'] for server in servers):.0f} → "
         f"{sum(server['rss_open_mb'] for server in servers):.0f} MB with the sockets open "
-        f"({grown * 1024 / sockets:.0f} KB a socket); {sum(server['rss_end_mb'] for server in servers):.0f} MB at the end"
+        f"({grown * 1024 / sockets:,.0f} KB a socket); {sum(server['rss_end_mb'] for server in servers):.0f} MB at the end"
         if sockets
         else "–",
         (f"{replaced} replaced; " if replaced else "none replaced; ")

@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -349,7 +349,8 @@ class Soak:
                 return
             await asyncio.sleep(0.2)
 
-    async def run(self) -> dict:
+    async def run(self, during: Callable[[], Awaitable[object]] | None = None) -> dict:
+        """The soak; `during`, if given, runs alongside the writers (hosts.py's lock races)."""
         names = [server.name for server in self.servers]
         say(f"{', '.join(names)}: making {self.tables} sessions")
         tables = await self.make_tables()
@@ -375,7 +376,10 @@ class Soak:
         watcher = asyncio.create_task(self.watch_loop("soak", stop))
         start = time.perf_counter() + 0.5
         end = start + self.seconds
+        alongside = asyncio.create_task(during()) if during else None
         await asyncio.gather(*(self.write(table, tables[table], start, end) for table in range(self.tables)))
+        if alongside is not None:
+            await alongside
         wrote_until = time.perf_counter()
         await self.drained(wrote_until + DRAIN_SECONDS)
         stop.set()
@@ -547,11 +551,11 @@ def main() -> int:
     return 0
 
 
-def run_soak(soak: Soak) -> dict:
+def run_soak(soak: Soak, during: Callable[[], Awaitable[object]] | None = None) -> dict:
     """The soak on uvloop (the load client's own overhead kept down), as the workers run."""
     import uvloop
 
-    return uvloop.run(soak.run())
+    return uvloop.run(soak.run(during))
 
 
 if __name__ == "__main__":

@@ -139,6 +139,10 @@ def per_host(adds: list[Add], followers: list[Follower], seconds: float, hosts: 
     return figures
 
 
+# Below this many sockets a worker's memory moves more with what else it does than with them.
+PER_SOCKET_FROM = 200
+
+
 def count(value: float) -> str:
     return f"{value:,.0f}"
 
@@ -187,7 +191,12 @@ def column(figures: dict, servers: list[dict], window: float, tables: int | None
         f"{cpu_open:.1f} s opening; {cpu_soak:.1f} s in the soak ({cpu_soak / window * 100:.0f} % of a core{per_table})",
         f"{sum(server['rss_before_mb'] for server in servers):.0f} → "
         f"{sum(server['rss_open_mb'] for server in servers):.0f} MB with the sockets open "
-        f"({grown * 1024 / sockets:,.0f} KB a socket); {sum(server['rss_end_mb'] for server in servers):.0f} MB at the end"
+        + (
+            f"({grown * 1024 / sockets:,.0f} KB a socket)"
+            if sockets >= PER_SOCKET_FROM
+            else f"({sockets} sockets: too few for a figure per socket)"
+        )
+        + f"; {sum(server['rss_end_mb'] for server in servers):.0f} MB at the end"
         if sockets
         else "–",
         (f"{replaced} replaced; " if replaced else "none replaced; ")
@@ -219,7 +228,8 @@ def soak_lines(results: dict, title: str) -> list[str]:
     workers = results["servers"][0]["workers"]
     lines = [
         f"### {title}: {count(plan['tables'])} tables × {plan['followers']} followers, a hand per table "
-        f"every {plan['period_s']:g} s, {plan['minutes']:g} min"
+        f"every {plan['period_s']:g} s, "
+        + (f"{plan['minutes']:g} min" if plan["minutes"] >= 1 else f"{plan['minutes'] * 60:.0f} s")
         + (f", {hosts} hosts" if hosts > 1 else "")
         + f" ({results['date']})",
         "",

@@ -108,6 +108,6 @@ def test_the_markdown_names_the_plan_the_machine_and_every_figure():
     assert "2 tables × 1 followers, a hand per table every 10 s, 1 min (2026-12-06 18:00 UTC)" in text
     assert "load average 1.0/2.0/3.0" in text
     assert "| lost deliveries | **0** of 2 |" in text
-    assert "1,024 KB a socket" in text
+    assert "(1 sockets: too few for a figure per socket)" in text
     # 6 CPU s over 2 tables × 1 minute: 3,000 CPU-ms per table-minute, 10 % of a core.
     assert "6.0 s in the soak (10 % of a core; 3,000 CPU-ms per table-minute)" in text

@@ -192,13 +192,15 @@ def make_serve(
     SOCKETS_PER_ADDRESS), `name` names it and its log."""
     port = free_port()
     env = base_env(
-        DATABASE_URL=database_url,
-        REDIS_URL=redis_url,
-        CHANNELS_PREFIX=f"bench{os.getpid()}p{port}",
-        WORKERS=str(workers),
-        HOST="127.0.0.1",
-        PORT=str(port),
-        **(env or {}),
+        **{
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "CHANNELS_PREFIX": f"bench{os.getpid()}p{port}",
+            "WORKERS": str(workers),
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            **(env or {}),
+        }
     )
     command = [sys.executable, "scripts/serve.py"]
     name = name or f"make serve {workers}w"

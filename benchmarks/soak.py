@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import resource
 import sys
 import tempfile
@@ -104,6 +105,10 @@ def services_cpu() -> dict:
     }
 
 
+# A session's key in a logged path (cut to four characters and an ellipsis by the log formatter).
+KEY_IN_PATH = re.compile(r"(/(?:sessions|s|ws/sessions)/)[^/\s]+")
+
+
 def log_problems(server: Server) -> dict[str, int]:
     """The server log's warnings and errors, counted by level and message (JSON lines)."""
     counts: Counter[str] = Counter()
@@ -117,7 +122,8 @@ def log_problems(server: Server) -> dict[str, int]:
                 counts[f"(text) {line.strip()[:120]}"] += 1
             continue
         if isinstance(record, dict) and record.get("level") in {"warning", "error", "critical"}:
-            counts[f"{record['level']}: {str(record.get('message', ''))[:120]}"] += 1
+            message = KEY_IN_PATH.sub(r"\1<key>", str(record.get("message", "")))
+            counts[f"{record['level']}: {message[:120]}"] += 1
     return dict(counts.most_common(8))
 
 

@@ -150,9 +150,9 @@ def count(value: float) -> str:
 def duration(milliseconds: float) -> str:
     if milliseconds != milliseconds:  # NaN: nothing measured
         return "–"
-    if milliseconds >= 10_000:
+    if milliseconds >= 1000:
         return f"{milliseconds / 1000:.1f} s"
-    return f"{milliseconds:,.0f} ms" if milliseconds >= 100 else f"{milliseconds:.1f} ms"
+    return f"{milliseconds:.0f} ms" if milliseconds >= 100 else f"{milliseconds:.1f} ms"
 
 
 def reasons(counted: dict[str, int]) -> str:

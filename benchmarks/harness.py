@@ -59,6 +59,8 @@ class Server:
     database_url: str
     supervised: bool  # gunicorn: the process is the master, the workers are its children
     log: Path | None = None  # its stdout and stderr (test-artifacts/bench-logs/)
+    redis_url: str = ""  # its channel layer's Redis and key prefix (make serve)
+    channels_prefix: str = ""
 
     def workers(self) -> list[int]:
         if not self.supervised:
@@ -131,7 +133,16 @@ def started(
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             wait_until_up(process, port, workers, supervised, log)
-            yield Server(name, port, process, database_url, supervised, log)
+            yield Server(
+                name,
+                port,
+                process,
+                database_url,
+                supervised,
+                log,
+                env.get("REDIS_URL", ""),
+                env.get("CHANNELS_PREFIX", ""),
+            )
         finally:
             process.send_signal(signal.SIGTERM)
             try:

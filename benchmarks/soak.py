@@ -156,6 +156,7 @@ class Soak:
         self.records: list[Follower] = []
         self.sockets: list = []
         self.lags: dict[str, list[float]] = {}
+        self.inboxes: dict[str, list[int]] = {}
         self.closing = False
 
     # -- setup ---------------------------------------------------------------------------------
@@ -340,6 +341,31 @@ class Soak:
             await asyncio.sleep(0.1)
             lags.append(time.perf_counter() - began - 0.1)
 
+    async def watch_inboxes(self, phase: str, stop: asyncio.Event) -> None:
+        """The most messages waiting in one worker's channel-layer inbox (channels-redis keeps one
+        sorted set per process, `<prefix>specific.<id>!`; a group message to an inbox already
+        holding its capacity, 100 by default, is dropped), sampled every half second."""
+        import redis.asyncio as redis
+
+        places = {(server.redis_url, server.channels_prefix) for server in self.servers if server.redis_url}
+        clients = [(redis.Redis.from_url(url), prefix) for url, prefix in places]
+        most = self.inboxes.setdefault(phase, [])
+        try:
+            while not stop.is_set():
+                largest = 0
+                for client, prefix in clients:
+                    keys = [key async for key in client.scan_iter(match=f"{prefix}specific.*!", count=1000)]
+                    if keys:
+                        async with client.pipeline(transaction=False) as pipe:
+                            for key in keys:
+                                pipe.zcard(key)
+                            largest = max(largest, *(await pipe.execute()))
+                most.append(largest)
+                await asyncio.sleep(0.5)
+        finally:
+            for client, _ in clients:
+                await client.aclose()
+
     async def drained(self, deadline: float) -> None:
         """Wait until every open follower has every hand its table wrote, or the deadline."""
         written: dict[int, set[int]] = {}
@@ -366,10 +392,13 @@ class Soak:
 
         say(f"opening {self.tables * self.followers} follower sockets at once")
         stop = asyncio.Event()
-        watcher = asyncio.create_task(self.watch_loop("opening", stop))
+        watchers = [
+            asyncio.create_task(self.watch_loop("opening", stop)),
+            asyncio.create_task(self.watch_inboxes("opening", stop)),
+        ]
         open_seconds, listeners = await self.open_all(tables)
         stop.set()
-        await watcher
+        await asyncio.gather(*watchers)
         opened = sum(record.opened_at is not None for record in self.records)
         say(f"{opened} opened in {open_seconds:.1f} s; settling 3 s")
         await asyncio.sleep(3)
@@ -379,7 +408,10 @@ class Soak:
 
         say(f"soak: a hand per table every {self.period:g} s for {self.seconds:g} s")
         stop = asyncio.Event()
-        watcher = asyncio.create_task(self.watch_loop("soak", stop))
+        watchers = [
+            asyncio.create_task(self.watch_loop("soak", stop)),
+            asyncio.create_task(self.watch_inboxes("soak", stop)),
+        ]
         start = time.perf_counter() + 0.5
         end = start + self.seconds
         alongside = asyncio.create_task(during()) if during else None
@@ -389,7 +421,7 @@ class Soak:
         wrote_until = time.perf_counter()
         await self.drained(wrote_until + DRAIN_SECONDS)
         stop.set()
-        await watcher
+        await asyncio.gather(*watchers)
         samples["soak"] = [sample(server) for server in self.servers]
         window = time.perf_counter() - sampled_open
         services["soak"], client["soak"] = services_cpu(), client_cpu()
@@ -472,6 +504,7 @@ class Soak:
             "services_cpu_opening": {
                 name: services["open"][name] - services["before"][name] for name in ("postgres", "redis")
             },
+            "inbox_most": {phase: max(values, default=0) for phase, values in self.inboxes.items()},
             "client": {
                 "cpu_opening_s": client["open"] - client["before"],
                 "cpu_soak_s": client["soak"] - client["open"],

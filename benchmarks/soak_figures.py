@@ -274,4 +274,11 @@ def soak_lines(results: dict, title: str) -> list[str]:
         f"{duration(client['lag_p95_ms'].get('soak', float('nan')))} in the soak "
         f"(max {duration(client['lag_max_ms'].get('soak', float('nan')))}).",
     ]
+    inbox = results.get("inbox_most")
+    if inbox:
+        lines[-1] += (
+            f" The most messages waiting in one worker's channel-layer inbox (sampled every 0.5 s; "
+            f"channels-redis drops a group message to an inbox holding 100): {inbox.get('opening', 0)} while "
+            f"opening, {inbox.get('soak', 0)} in the soak."
+        )
     return lines

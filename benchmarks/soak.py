@@ -57,10 +57,12 @@ def say(message: str) -> None:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU of one process, from /proc/<pid>/stat (0 if it is gone)."""
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU of one process (or of one of its threads: the main thread's id is the
+    process's), from /proc (0 if it is gone)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        where = f"/proc/{pid}" if thread is None else f"/proc/{pid}/task/{thread}"
+        fields = Path(f"{where}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / TICK
@@ -91,6 +93,9 @@ def sample(server: Server) -> dict:
     return {
         "workers": workers,
         "cpu": sum(cpu_seconds(pid) for pid in pids),
+        # A worker's main thread runs its event loop (every socket, every channel-layer message);
+        # the others run Django's sync code (requests, the consumers' database reads).
+        "loop_cpu": sum(cpu_seconds(pid, thread=pid) for pid in workers),
         "rss_mb": sum(rss_kb(pid) for pid in pids) / 1024,
         "worker_rss_mb": [rss_kb(pid) / 1024 for pid in workers],
     }
@@ -460,6 +465,7 @@ class Soak:
                     "workers_replaced": sorted(set(before["workers"]) ^ set(soaked["workers"])),
                     "cpu_opening_s": opened["cpu"] - before["cpu"],
                     "cpu_soak_s": soaked["cpu"] - opened["cpu"],
+                    "loop_cpu_soak_s": soaked["loop_cpu"] - opened["loop_cpu"],
                     "rss_before_mb": before["rss_mb"],
                     "rss_open_mb": opened["rss_mb"],
                     "rss_end_mb": soaked["rss_mb"],

@@ -161,6 +161,12 @@ def reasons(counted: dict[str, int]) -> str:
     )
 
 
+def loop_cpu(servers: list[dict]) -> float | None:
+    if any("loop_cpu_soak_s" not in server for server in servers):
+        return None
+    return sum(server["loop_cpu_soak_s"] for server in servers)
+
+
 def column(figures: dict, servers: list[dict], window: float, tables: int | None) -> list[str]:
     """One column of the soak's table: the figures of one host (or all), its servers' samples."""
     failed = sum(figures["failed"].values())
@@ -188,7 +194,13 @@ def column(figures: dict, servers: list[dict], window: float, tables: int | None
         f"max {duration(figures['delivery_max_ms'])} ({count(figures['delivered'])} deliveries)",
         f"**{count(figures['lost'])}** of {count(figures['owed'])}"
         + (f" ({count(figures['recovered_by_resync'])} seen later in a resync)" if figures["lost"] else ""),
-        f"{cpu_open:.1f} s opening; {cpu_soak:.1f} s in the soak ({cpu_soak / window * 100:.0f} % of a core{per_table})",
+        f"{cpu_open:.1f} s opening; {cpu_soak:.1f} s in the soak ({cpu_soak / window * 100:.0f} % of a core{per_table}"
+        + (
+            f"; the workers' event-loop threads {loop:.1f} s"
+            if (loop := loop_cpu(servers)) is not None
+            else ""
+        )
+        + ")",
         f"{sum(server['rss_before_mb'] for server in servers):.0f} → "
         f"{sum(server['rss_open_mb'] for server in servers):.0f} MB with the sockets open "
         + (

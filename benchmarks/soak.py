@@ -162,6 +162,8 @@ class Soak:
         self.sockets: list = []
         self.lags: dict[str, list[float]] = {}
         self.inboxes: dict[str, list[int]] = {}
+        self.inbox_series: list[tuple[float, str, int]] = []
+        self.began = time.perf_counter()
         self.closing = False
 
     # -- setup ---------------------------------------------------------------------------------
@@ -366,6 +368,7 @@ class Soak:
                                 pipe.zcard(key)
                             largest = max(largest, *(await pipe.execute()))
                 most.append(largest)
+                self.inbox_series.append((round(time.perf_counter() - self.began, 1), phase, largest))
                 await asyncio.sleep(0.5)
         finally:
             for client, _ in clients:
@@ -511,6 +514,15 @@ class Soak:
                 name: services["open"][name] - services["before"][name] for name in ("postgres", "redis")
             },
             "inbox_most": {phase: max(values, default=0) for phase, values in self.inboxes.items()},
+            # For a look at the run's course in test-artifacts/*.json (not in RESULTS.md): seconds
+            # since the soak began, and the add's latency, status and host, or the inbox's size.
+            "series": {
+                "adds": [
+                    (round(add.began - self.began, 2), round(add.ended - add.began, 4), add.status, add.host)
+                    for add in self.adds
+                ],
+                "inbox": self.inbox_series,
+            },
             "client": {
                 "cpu_opening_s": client["open"] - client["before"],
                 "cpu_soak_s": client["soak"] - client["open"],

@@ -101,12 +101,21 @@ def sample(server: Server) -> dict:
     }
 
 
-def services_cpu() -> dict:
-    """CPU seconds so far of every PostgreSQL and Redis process on the machine (shared with
-    whatever else uses them, so a ceiling on the soak's share)."""
+def services_cpu() -> dict[str, dict[int, float]]:
+    """CPU seconds so far of every PostgreSQL and Redis process on the machine, by pid (shared
+    with whatever else uses them, so a ceiling on the soak's share)."""
     return {
-        "postgres": sum(cpu_seconds(pid) for pid in processes_named("postgres")),
-        "redis": sum(cpu_seconds(pid) for pid in processes_named("redis-server")),
+        name: {pid: cpu_seconds(pid) for pid in processes_named(command)}
+        for name, command in (("postgres", "postgres"), ("redis", "redis-server"))
+    }
+
+
+def services_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict:
+    """CPU seconds between two samples, of the processes alive at the second (a backend that
+    exited in between is not counted: a floor)."""
+    return {
+        name: sum(seconds - before[name].get(pid, 0.0) for pid, seconds in after[name].items())
+        for name in after
     }
 
 
@@ -507,12 +516,8 @@ class Soak:
             "write_seconds": write_seconds,
             "soak_window_s": window,  # from the sample after opening to the one after the drain
             "servers": servers,
-            "services_cpu": {
-                name: services["soak"][name] - services["open"][name] for name in ("postgres", "redis")
-            },
-            "services_cpu_opening": {
-                name: services["open"][name] - services["before"][name] for name in ("postgres", "redis")
-            },
+            "services_cpu": services_used(services["open"], services["soak"]),
+            "services_cpu_opening": services_used(services["before"], services["open"]),
             "inbox_most": {phase: max(values, default=0) for phase, values in self.inboxes.items()},
             # For a look at the run's course in test-artifacts/*.json (not in RESULTS.md): seconds
             # since the soak began, and the add's latency, status and host, or the inbox's size.

@@ -280,7 +280,7 @@ def soak_lines(results: dict, title: str) -> list[str]:
         + f". The followers received {figures['messages']:,} messages, "
         f"{figures['received_bytes'] / 1024 / 1024:.1f} MB in all (first states, hands, lock changes). "
         f"In the soak's {window:.0f} s: all PostgreSQL processes {services['postgres']:.1f} CPU s, Redis "
-        f"{services['redis']:.1f} CPU s (the machine's, shared with other work). The load client: "
+        f"{services['redis']:.1f} CPU s (the machine's, shared with other work; backends that exited not counted). The load client: "
         f"{client['cpu_opening_s']:.1f} CPU s opening, {client['cpu_soak_s']:.1f} in the soak; its event loop "
         f"woke late by p95 {duration(client['lag_p95_ms'].get('opening', float('nan')))} while opening, "
         f"{duration(client['lag_p95_ms'].get('soak', float('nan')))} in the soak "

@@ -26,6 +26,8 @@ from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
+# Every bench server's cap on sockets from one address (the load client is one address).
+BENCH_SOCKETS_PER_ADDRESS = "100000"
 SECRET = "bench-secret-key-that-is-long-enough-for-django-0123456789-abcdefghij"
 
 
@@ -154,11 +156,13 @@ def started(
 
 def base_env(**more: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
-    # The bench opens a few hundred sessions from one address: far past the per-address limit.
+    # The bench opens a few hundred sessions from one address: far past the per-address limit;
+    # and up to BENCH_IDLE_FOLLOWERS (1,000) sockets from it, past SOCKETS_PER_ADDRESS (500).
     limits = {name: "1000000/3600" for name, _default in RATE_LIMIT_VARIABLES.values()}
     return {
         **env,
         **limits,
+        "SOCKETS_PER_ADDRESS": BENCH_SOCKETS_PER_ADDRESS,
         "SECRET_KEY": SECRET,
         "HTTPS": "0",
         "DEBUG": "0",

@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import figures, report, soak
-from benchmarks.harness import ROOT, Server, make_run, make_serve
+from benchmarks.harness import BENCH_SOCKETS_PER_ADDRESS, ROOT, Server, make_run, make_serve
 from scripts.run_tests import services
 
 LEVELS = (1, 20, 100)
@@ -111,7 +111,7 @@ def small_soak(server: Server) -> dict:
     load_before = os.getloadavg()
     measured = soak.run_soak(soak.Soak([server], int(tables), int(followers), period, seconds / 60))
     measured["machine"] = {**machine(), "load_before": load_before, "load_after": os.getloadavg()}
-    measured["server_env"] = {"SOCKETS_PER_ADDRESS": "500"}  # make bench's server: the default cap
+    measured["server_env"] = {"SOCKETS_PER_ADDRESS": BENCH_SOCKETS_PER_ADDRESS}  # harness.base_env
     return measured
 
 

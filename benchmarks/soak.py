@@ -546,8 +546,9 @@ def raise_open_files(sockets: int) -> None:
 
 
 def server_env(sockets: int) -> dict[str, str]:
-    """The benchmark server's environment beyond harness.base_env (which lifts the rate limits):
-    the load client is one address, so the per-address socket cap goes up to what it opens."""
+    """The benchmark server's environment beyond harness.base_env (which lifts the rate limits
+    and the socket cap for all of make bench): the load client is one address, so the
+    per-address socket cap is set to what it opens, and said so in RESULTS.md."""
     return {"SOCKETS_PER_ADDRESS": str(max(500, sockets + 100))}
 
 

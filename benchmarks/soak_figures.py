@@ -278,7 +278,7 @@ def soak_lines(results: dict, title: str) -> list[str]:
         f"{duration(figures['release_p95_ms'])}"
         + (f"; lock refused: {reasons(figures['lock_failed'])}" if figures["lock_failed"] else "")
         + f". The followers received {figures['messages']:,} messages, "
-        f"{figures['received_bytes'] / 1024 / 1024:.1f} MB in all (first states, hands, lock changes). "
+        f"{figures['received_bytes'] / 1024 / 1024:.1f} MB in all (the hands and the lock's changes, after each socket's first state). "
         f"In the soak's {window:.0f} s: all PostgreSQL processes {services['postgres']:.1f} CPU s, Redis "
         f"{services['redis']:.1f} CPU s (the machine's, shared with other work; backends that exited not counted). The load client: "
         f"{client['cpu_opening_s']:.1f} CPU s opening, {client['cpu_soak_s']:.1f} in the soak; its event loop "

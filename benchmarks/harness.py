@@ -26,6 +26,8 @@ from scorekeeper.rate_limits import RATE_LIMIT_VARIABLES
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HANDS = [[5, 0, 11, 13], [0, 10, 2, 7], [3, 4, 0, 13], [1, 1, 1, 0]]
+# Every bench server's cap on sockets from one address (the load client is one address).
+BENCH_SOCKETS_PER_ADDRESS = "100000"
 SECRET = "bench-secret-key-that-is-long-enough-for-django-0123456789-abcdefghij"
 
 
@@ -58,6 +60,9 @@ class Server:
     process: subprocess.Popen
     database_url: str
     supervised: bool  # gunicorn: the process is the master, the workers are its children
+    log: Path | None = None  # its stdout and stderr (test-artifacts/bench-logs/)
+    redis_url: str = ""  # its channel layer's Redis and key prefix (make serve)
+    channels_prefix: str = ""
 
     def workers(self) -> list[int]:
         if not self.supervised:
@@ -130,7 +135,16 @@ def started(
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             wait_until_up(process, port, workers, supervised, log)
-            yield Server(name, port, process, database_url, supervised)
+            yield Server(
+                name,
+                port,
+                process,
+                database_url,
+                supervised,
+                log,
+                env.get("REDIS_URL", ""),
+                env.get("CHANNELS_PREFIX", ""),
+            )
         finally:
             process.send_signal(signal.SIGTERM)
             try:
@@ -142,11 +156,13 @@ def started(
 
 def base_env(**more: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DATABASE_URL", "REDIS_URL"}}
-    # The bench opens a few hundred sessions from one address: far past the per-address limit.
+    # The bench opens a few hundred sessions from one address: far past the per-address limit;
+    # and up to BENCH_IDLE_FOLLOWERS (1,000) sockets from it, past SOCKETS_PER_ADDRESS (500).
     limits = {name: "1000000/3600" for name, _default in RATE_LIMIT_VARIABLES.values()}
     return {
         **env,
         **limits,
+        "SOCKETS_PER_ADDRESS": BENCH_SOCKETS_PER_ADDRESS,
         "SECRET_KEY": SECRET,
         "HTTPS": "0",
         "DEBUG": "0",
@@ -177,19 +193,32 @@ def make_run(scratch: Path) -> Iterator[Server]:
 
 
 @contextlib.contextmanager
-def make_serve(scratch: Path, database_url: str, redis_url: str, workers: int = 2) -> Iterator[Server]:
-    """`make serve`'s arrangement, as scripts/serve.py starts it, with WORKERS workers."""
+def make_serve(
+    scratch: Path,
+    database_url: str,
+    redis_url: str,
+    workers: int = 2,
+    *,
+    name: str | None = None,
+    env: dict[str, str] | None = None,
+) -> Iterator[Server]:
+    """`make serve`'s arrangement, as scripts/serve.py starts it, with WORKERS workers; `env`
+    adds or overrides variables (a shared CHANNELS_PREFIX for several hosts, a lifted
+    SOCKETS_PER_ADDRESS), `name` names it and its log."""
     port = free_port()
     env = base_env(
-        DATABASE_URL=database_url,
-        REDIS_URL=redis_url,
-        CHANNELS_PREFIX=f"bench{os.getpid()}p{port}",
-        WORKERS=str(workers),
-        HOST="127.0.0.1",
-        PORT=str(port),
+        **{
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "CHANNELS_PREFIX": f"bench{os.getpid()}p{port}",
+            "WORKERS": str(workers),
+            "HOST": "127.0.0.1",
+            "PORT": str(port),
+            **(env or {}),
+        }
     )
     command = [sys.executable, "scripts/serve.py"]
-    name = f"make serve {workers}w"
+    name = name or f"make serve {workers}w"
     with started(name, command, env, port, workers, True, scratch, database_url) as server:
         yield server
 

@@ -127,6 +127,16 @@ def write_cost(figures: dict) -> list[str]:
     return lines
 
 
+def soak_section(measured: dict | None) -> list[str]:
+    """make bench's small soak (benchmarks/soak.py), rewritten each run; the big soaks run alone
+    and are appended under "## Soaks"."""
+    if not measured:
+        return []
+    from benchmarks.soak_figures import soak_lines
+
+    return [*soak_lines(measured, title="A small soak on make serve (`benchmarks/soak.py`)"), ""]
+
+
 def markdown(results: dict) -> str:
     machine = results["machine"]
     kept = ""
@@ -170,6 +180,7 @@ def markdown(results: dict) -> str:
         "",
         *arrangement("make run (1 daphne, SQLite)", results["run"]),
         *arrangement("make serve (2 workers, PostgreSQL + Redis)", results["serve"]),
+        *soak_section(results.get("soak")),
         "### What one write costs (`benchmarks/write_cost.py`: in-process, SQLite, through the API view)",
         "",
         *write_cost(results["write_cost"]),

@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import figures, report
-from benchmarks.harness import ROOT, Server, make_run, make_serve
+from benchmarks import figures, report, soak
+from benchmarks.harness import BENCH_SOCKETS_PER_ADDRESS, ROOT, Server, make_run, make_serve
 from scripts.run_tests import services
 
 LEVELS = (1, 20, 100)
@@ -33,6 +33,17 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))  # per load and level, in 
 WINDOWS = int(os.environ.get("BENCH_WINDOWS", "3"))
 LONG = int(os.environ.get("BENCH_LONG_ROUNDS", "500"))
 IDLE = int(os.environ.get("BENCH_IDLE_FOLLOWERS", "1000"))
+# The soak at make bench's size (benchmarks/soak.py runs the big ones alone): tables, followers
+# each, seconds between a table's hands, seconds of soak.
+SOAK = tuple(
+    float(os.environ.get(name, default))
+    for name, default in (
+        ("BENCH_SOAK_TABLES", "20"),
+        ("BENCH_SOAK_FOLLOWERS", "2"),
+        ("BENCH_SOAK_PERIOD", "2"),
+        ("BENCH_SOAK_SECONDS", "20"),
+    )
+)
 
 
 BEGAN = time.monotonic()
@@ -94,6 +105,16 @@ async def on_server(server: Server, idle: bool) -> dict:
     return results
 
 
+def small_soak(server: Server) -> dict:
+    tables, followers, period, seconds = SOAK
+    say(f"{server.name}: soak of {tables:g} tables x {followers:g} followers, a hand every {period:g} s")
+    load_before = os.getloadavg()
+    measured = soak.run_soak(soak.Soak([server], int(tables), int(followers), period, seconds / 60))
+    measured["machine"] = {**machine(), "load_before": load_before, "load_after": os.getloadavg()}
+    measured["server_env"] = {"SOCKETS_PER_ADDRESS": BENCH_SOCKETS_PER_ADDRESS}  # harness.base_env
+    return measured
+
+
 def write_cost() -> dict:
     """benchmarks/write_cost.py's measure() at each of its lengths, on its own scratch SQLite file."""
     script = (
@@ -145,6 +166,7 @@ def main() -> int:
             results["postgres"] = postgres_settings(database)
             with make_serve(scratch, database, redis_url, workers=2) as server:
                 results["serve"] = asyncio.run(on_server(server, idle=False))
+                results["soak"] = small_soak(server)
             with make_serve(scratch, database, redis_url, workers=1) as server:
                 say(f"{server.name}: {IDLE} idle followers on one worker")
                 results["serve"]["idle"] = asyncio.run(figures.idle_followers(server, IDLE))

@@ -83,6 +83,15 @@ def plain_messages(form: forms.Form) -> None:
                 field.error_messages["invalid"] = _("give a number")
 
 
+def shown_when(setting: fields.Setting) -> str:
+    """What the form shows a setting under: the flag its declaration names, else the modes that
+    use it when not all do ("mode=points|winner_takes_all|pay_difference": ♠2 and bombs, but
+    not our own scores; "zero_sum" under our own scores only)."""
+    if setting.shown_when or not setting.modes or set(setting.modes) >= set(MODE.choices):
+        return setting.shown_when
+    return "mode=" + "|".join(mode for mode in MODE.choices if mode in setting.modes)
+
+
 class SettingsForm(forms.Form):
     """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
 
@@ -120,7 +129,7 @@ class SettingsForm(forms.Form):
         self.settings: SessionSettings | None = None
 
     def shown(self, settings: Sequence[fields.Setting]) -> list[Shown]:
-        return [Shown(setting, self[setting.name], setting.shown_when) for setting in settings]
+        return [Shown(setting, self[setting.name], shown_when(setting)) for setting in settings]
 
     def twos_parts(self) -> list[Shown]:
         """Each part of the twos rule, shown while the rule's choice picks it."""
@@ -132,6 +141,11 @@ class SettingsForm(forms.Form):
     def by_place_settings(self) -> list[Shown]:
         """What paying by place sets besides its tables: the heavy round, the house's cut and name."""
         return self.shown([*(part for part in PLACE_PARTS if part in typed_settings()), *by_place_own()])
+
+    # The cards part (tiers, 2s) and the places part (amounts, heavy rounds, the house), each under
+    # the modes that use it.
+    cards_shown_when = shown_when(TWOS)
+    places_shown_when = shown_when(fields.PLACES)
 
     def game_settings(self) -> list[Shown]:
         """The game, first: Big Two's fields show under it while it is Big Two."""

@@ -1,8 +1,8 @@
 // The settings fields shared by the new-session form and the mid-evening settings sheet:
-// show the number that belongs to the chosen length, the cards part (tiers, 2s) or the places
-// part (amounts, heavy rounds, the house) by mode, and each setting marked data-shown-when while
-// the choice or the flag it names says so (rounds/web/form_fields.py: the points per 2 while 2s cost
-// points, what the covering player does while covering is on). Tier rows are added and removed here; their
+// show the number that belongs to the chosen length, and each part or setting marked
+// data-shown-when while the choice or the flag it names says so (rounds/web/forms.py shown_when:
+// the cards part, the places part, ♠2 and bombs by mode; the points per 2 while 2s cost points,
+// what the covering player does while covering is on). Tier rows are added and removed here; their
 // fields are numbered in order (tier_from_1, tier_times_1, ...), as the server reads them.
 
 function numberTierRows(form) {
@@ -40,11 +40,9 @@ export function wireSettingsForm(form) {
   const show = () => {
     const length = checked(form, "length");
     for (const element of form.querySelectorAll("[data-length-field]")) element.hidden = element.dataset.lengthField !== length;
-    const byPlace = checked(form, "mode") === "by_place";
-    for (const part of form.querySelectorAll("[data-mode-part]")) part.hidden = (part.dataset.modePart === "places") !== byPlace;
     for (const element of form.querySelectorAll("[data-shown-when]")) {
-      const [name, value] = element.dataset.shownWhen.split("=");
-      element.hidden = value === undefined ? !form.elements.namedItem(name).checked : checked(form, name) !== value;
+      const [name, values] = element.dataset.shownWhen.split("="); // a flag, or a choice's values: "mode=a|b"
+      element.hidden = values === undefined ? !form.elements.namedItem(name).checked : !values.split("|").includes(checked(form, name));
     }
   };
   // The spare empty row is for a page without JavaScript: here "Add a higher rate" makes rows.

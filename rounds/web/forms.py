@@ -56,7 +56,6 @@ LENGTH_CHOICES = [
 
 MODE, TIERS, TWOS = fields.BY_NAME["mode"], fields.BY_NAME["tiers"], fields.TWOS
 MODE_CHOICES = choices_of(MODE)
-TIEN_LEN = fields.BY_NAME["tien_len"]
 GAME = fields.BY_NAME["game"]
 TIEN_LEN_UNUSED = frozenset({*fields.NOT_TIEN_LEN, "mode"})  # the form's Big Two fields
 TWOS_CHOICES = [

@@ -42,8 +42,10 @@ TABLES = int(os.environ.get("EVENT_TABLES", "50"))
 SCREENS = int(os.environ.get("EVENT_SCREENS", "3"))
 PHONES = 4
 SECONDS = float(os.environ.get("EVENT_SECONDS", "45"))
-INTERVAL = (2.0, 4.0)  # seconds between a table's hands
+# Seconds between a table's hands, at random in this range ("2,4": about 50x a venue's pace).
+INTERVAL = tuple(float(value) for value in os.environ.get("EVENT_INTERVAL", "2,4").split(","))
 BASELINE = int(os.environ.get("EVENT_BASELINE_HANDS", "15"))
+LEASE_SECONDS = 30  # the entry lock's lease (SPEC 8)
 
 
 def say(message: str) -> None:
@@ -172,6 +174,10 @@ async def night(server: Server) -> dict:
         await lock(writer, table["session"], f"Table {table['table']}")
         for writer, table in zip(writers, tables, strict=True)
     ]
+    slow = INTERVAL[0] > LEASE_SECONDS  # longer than the lock's lease between hands
+    if slow:  # each hand takes the lock for itself
+        for writer, table, token in zip(writers, tables, tokens, strict=True):
+            await writer.call("DELETE", f"/api/sessions/{table['session']}/lock", token=token)
     sent: list[tuple[int, int, float]] = []  # (table, hand, when the POST was sent)
     latencies: list[float] = []
     stop = time.perf_counter() + SECONDS
@@ -185,7 +191,12 @@ async def night(server: Server) -> dict:
         hand = 0
         while time.perf_counter() < stop:
             hand += 1
-            began, took = await add(writers[index], tables[index]["session"], tokens[index], hand)
+            key = tables[index]["session"]
+            if slow:  # a table at a venue's pace takes the entry for each hand and gives it back
+                tokens[index] = await lock(writers[index], key, f"Table {tables[index]['table']}")
+            began, took = await add(writers[index], key, tokens[index], hand)
+            if slow:
+                await writers[index].call("DELETE", f"/api/sessions/{key}/lock", token=tokens[index])
             sent.append((tables[index]["table"], hand, began))
             latencies.append(took)
             await asyncio.sleep(rng.uniform(*INTERVAL))

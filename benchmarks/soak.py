@@ -583,6 +583,12 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2, help="make serve's WORKERS")
     parser.add_argument("--no-append", action="store_true", help="print the figures, leave RESULTS.md")
+    parser.add_argument(
+        "--club-night",
+        action="store_true",
+        help="alongside, a 50-table club night with 2 screens (benchmarks/event_night.py's night; "
+        "EVENT_INTERVAL='50,70' for a hand about a minute a table, '2,4' by default)",
+    )
     options = parser.parse_args()
 
     from benchmarks.run import machine, postgres_and_redis
@@ -597,13 +603,18 @@ def main() -> int:
             redis_url,
         ),
     ):
-        env = server_env(sockets)
+        night: dict = {}
+        env = server_env(sockets + (300 if options.club_night else 0))
         with make_serve(Path(scratch), database, redis_url, options.workers, env=env) as server:
             soak = Soak([server], options.tables, options.followers, options.period, options.minutes)
-            results = run_soak(soak)
+            results = run_soak(
+                soak, club_night(server, night, options.minutes) if options.club_night else None
+            )
     results["machine"] = {**about, "load_after": os.getloadavg()}
     results["server_env"] = env
-    lines = soak_lines(results, title="soak.py")
+    lines = soak_lines(results, title="soak.py" + (" with a club night alongside" if night else ""))
+    if night:
+        lines += club_night_lines(night)
     print("\n".join(lines))
     out = Path(__file__).resolve().parent.parent / "test-artifacts" / "soak.json"
     out.parent.mkdir(exist_ok=True)
@@ -612,6 +623,31 @@ def main() -> int:
         append_to_results(lines)
         say("appended to benchmarks/RESULTS.md")
     return 0
+
+
+def club_night(server: Server, night: dict, minutes: float) -> Callable[[], Awaitable[None]]:
+    """A club night of 50 tables, each adding a hand every 2-4 s, and 2 screens, while the soak runs
+    (issue 42: every screen within 1 s of its hands); its figures land in `night`."""
+    os.environ.setdefault("EVENT_SCREENS", "2")
+    os.environ.setdefault("EVENT_SECONDS", str(max(30.0, minutes * 60 - 60)))
+    from benchmarks import event_night
+
+    async def run() -> None:
+        night.update(await event_night.night(server))
+
+    return run
+
+
+def club_night_lines(night: dict) -> list[str]:
+    screens, add = night["screens_delay"], night["add"]
+    return [
+        "",
+        f"Alongside, a club night: {night['tables']} tables ({night['phones']} phones), {night['screens']} screens, "
+        f"{night['adds']} hands in {night['seconds']:g} s ({night['adds_per_second']} a second, a hand every "
+        f"{os.environ.get('EVENT_INTERVAL', '2,4').replace(',', '-')} s a table): add p95 {add['p95_ms']} ms; a hand on every screen p50 {screens['p50_ms']} ms, "
+        f"p95 {screens['p95_ms']} ms, max {screens['max_ms']} ms; {night['screens_missing']} hands never shown; "
+        f"{night['screen_message_kb']} KB a screen message.",
+    ]
 
 
 def run_soak(soak: Soak, during: Callable[[], Awaitable[object]] | None = None) -> dict:

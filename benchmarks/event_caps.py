@@ -32,7 +32,7 @@ inprocess.setup("event-caps-")
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from benchmarks.run import machine  # noqa: E402
+from benchmarks.machine import machine  # noqa: E402
 from events import services  # noqa: E402
 from events.inputs import clean_event  # noqa: E402
 from events.live.consumers import build_view  # noqa: E402

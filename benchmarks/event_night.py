@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from websockets.asyncio.client import ClientConnection, connect
 
 from benchmarks.harness import HANDS, ROOT, Http, Server, make_serve, percentile
-from benchmarks.run import machine, postgres_and_redis
+from benchmarks.machine import machine, postgres_and_redis
 
 WORKERS = int(os.environ.get("EVENT_WORKERS", "2"))
 TABLES = int(os.environ.get("EVENT_TABLES", "50"))

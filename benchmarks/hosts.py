@@ -32,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.harness import ROOT, make_serve
-from benchmarks.soak import Soak, append_to_results, raise_open_files, run_soak, say, server_env
+from benchmarks.machine import raise_open_files
+from benchmarks.soak import Soak, append_to_results, run_soak, say, server_env
 from benchmarks.soak_figures import soak_lines
 
 HOSTS = 3
@@ -110,7 +111,7 @@ def main() -> int:
     parser.add_argument("--no-append", action="store_true", help="print the figures, leave RESULTS.md")
     options = parser.parse_args()
 
-    from benchmarks.run import machine, postgres_and_redis
+    from benchmarks.machine import machine, postgres_and_redis
 
     sockets = options.tables * options.followers
     raise_open_files(sockets)

@@ -9,16 +9,12 @@ PostgreSQL run gets a scratch database of its own, dropped afterwards.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import figures, report, soak
 from benchmarks.harness import BENCH_SOCKETS_PER_ADDRESS, ROOT, Server, make_run, make_serve
-from scripts.run_tests import services
+from benchmarks.machine import machine, postgres_and_redis
 
 LEVELS = (1, 20, 100)
 SECONDS = float(os.environ.get("BENCH_SECONDS", "3"))  # per load and level, in WINDOWS turns
@@ -55,32 +51,6 @@ LOADS: list[float] = []  # the 1-minute load average at each step, to say how bu
 def say(message: str) -> None:
     LOADS.append(os.getloadavg()[0])
     print(f"==> [{time.monotonic() - BEGAN:5.0f} s, load {LOADS[-1]:.1f}] {message}", flush=True)
-
-
-@contextlib.contextmanager
-def scratch_database(admin_url: str) -> Iterator[str]:
-    import psycopg
-
-    name = f"scorekeeper_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield admin_url.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextlib.contextmanager
-def postgres_and_redis() -> Iterator[tuple[str, str]]:
-    """BENCH_DATABASE_URL / BENCH_REDIS_URL if given (used as they are), else what `make test`
-    finds or starts (scripts/run_tests.py), with a scratch database dropped afterwards."""
-    database, redis_url = os.environ.get("BENCH_DATABASE_URL"), os.environ.get("BENCH_REDIS_URL")
-    if database and redis_url:
-        yield database, redis_url
-        return
-    with services() as (admin, found_redis), contextlib.ExitStack() as stack:
-        yield database or stack.enter_context(scratch_database(admin)), redis_url or found_redis
 
 
 def postgres_settings(database_url: str) -> dict:
@@ -127,30 +97,6 @@ def write_cost() -> dict:
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
     return json.loads(done.stdout.splitlines()[-1])
-
-
-def machine() -> dict:
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor(),
-    )
-    memory = next(
-        line.split()[1]
-        for line in Path("/proc/meminfo").read_text().splitlines()
-        if line.startswith("MemTotal")
-    )
-    return {
-        "cpu": cpu,
-        "cores": os.cpu_count(),
-        "memory_gb": round(int(memory) / 1024 / 1024, 1),
-        "system": f"{platform.system()} {platform.release()}",
-        "python": platform.python_version(),
-        "load_before": os.getloadavg(),
-    }
 
 
 def main() -> int:

@@ -27,7 +27,6 @@ import contextlib
 import json
 import os
 import re
-import resource
 import sys
 import tempfile
 import time
@@ -42,6 +41,16 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from benchmarks.harness import HANDS, PLAYERS, Http, Server, make_serve, percentile
+from benchmarks.machine import (
+    client_cpu,
+    cpu_seconds,
+    machine,
+    postgres_and_redis,
+    raise_open_files,
+    rss_kb,
+    services_cpu,
+    services_used,
+)
 from benchmarks.soak_figures import Add, Follower, per_host, soak_lines, summarise
 
 OPEN_TIMEOUT = 60.0  # seconds a socket may take from connecting to its first state
@@ -52,38 +61,6 @@ SETUP_AT_ONCE = 20  # sessions made at once before the soak
 
 def say(message: str) -> None:
     print(f"==> [{time.strftime('%H:%M:%S')}, load {os.getloadavg()[0]:.1f}] {message}", flush=True)
-
-
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int, thread: int | None = None) -> float:
-    """User + system CPU of one process (or of one of its threads: the main thread's id is the
-    process's), from /proc (0 if it is gone)."""
-    try:
-        where = f"/proc/{pid}" if thread is None else f"/proc/{pid}/task/{thread}"
-        fields = Path(f"{where}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def rss_kb(pid: int) -> int:
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
-def processes_named(*names: str) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if (entry / "comm").read_text().strip() in names:
-                    found.append(int(entry.name))
-    return found
 
 
 def sample(server: Server) -> dict:
@@ -98,24 +75,6 @@ def sample(server: Server) -> dict:
         "loop_cpu": sum(cpu_seconds(pid, thread=pid) for pid in workers),
         "rss_mb": sum(rss_kb(pid) for pid in pids) / 1024,
         "worker_rss_mb": [rss_kb(pid) / 1024 for pid in workers],
-    }
-
-
-def services_cpu() -> dict[str, dict[int, float]]:
-    """CPU seconds so far of every PostgreSQL and Redis process on the machine, by pid (shared
-    with whatever else uses them, so a ceiling on the soak's share)."""
-    return {
-        name: {pid: cpu_seconds(pid) for pid in processes_named(command)}
-        for name, command in (("postgres", "postgres"), ("redis", "redis-server"))
-    }
-
-
-def services_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]) -> dict:
-    """CPU seconds between two samples, of the processes alive at the second (a backend that
-    exited in between is not counted: a floor)."""
-    return {
-        name: sum(seconds - before[name].get(pid, 0.0) for pid, seconds in after[name].items())
-        for name in after
     }
 
 
@@ -139,11 +98,6 @@ def log_problems(server: Server) -> dict[str, int]:
             message = KEY_IN_PATH.sub(r"\1<key>", str(record.get("message", "")))
             counts[f"{record['level']}: {message[:120]}"] += 1
     return dict(counts.most_common(8))
-
-
-def client_cpu() -> float:
-    times = os.times()
-    return times.user + times.system
 
 
 class Soak:
@@ -537,14 +491,6 @@ class Soak:
         }
 
 
-def raise_open_files(sockets: int) -> None:
-    """Every socket is a descriptor in this client and one in a worker (which inherit the limit)."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, max(soft, 2 * sockets + 1024))
-    if wanted > soft:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-
-
 def server_env(sockets: int) -> dict[str, str]:
     """The benchmark server's environment beyond harness.base_env (which lifts the rate limits
     and the socket cap for all of make bench): the load client is one address, so the
@@ -590,8 +536,6 @@ def main() -> int:
         "EVENT_INTERVAL='50,70' for a hand about a minute a table, '2,4' by default)",
     )
     options = parser.parse_args()
-
-    from benchmarks.run import machine, postgres_and_redis
 
     sockets = options.tables * options.followers
     raise_open_files(sockets)

@@ -86,7 +86,8 @@ class Phones:
 
 
 class Screen:
-    """One screen: the first moment its messages showed table t at n hands played."""
+    """One screen: the first moment its messages showed table t at n hands played, and the size
+    of what it is sent after a change (the whole view on connect is left out)."""
 
     def __init__(self, socket: ClientConnection) -> None:
         self.socket = socket
@@ -99,10 +100,14 @@ class Screen:
         with contextlib.suppress(Exception):
             async for raw in self.socket:
                 now = time.perf_counter()
-                self.messages += 1
-                self.bytes += len(raw)
                 message = json.loads(raw)
-                for table in message["state"]["rounds"][-1]["tables"]:
+                if message["event"] == "event.state":
+                    tables = message["state"]["rounds"][-1]["tables"]
+                else:  # what changed (events/live/screen_messages.py)
+                    tables = [change["table"] for change in message.get("tables", [])]
+                    self.messages += 1
+                    self.bytes += len(raw)
+                for table in tables:
                     for hand in range(1, table["hands_played"] + 1):
                         self.seen.setdefault((table["table"], hand), now)
 

@@ -8,7 +8,9 @@ Changes are coalesced, and the view they lead to is built once for every screen 
 whichever worker holds them: a change waits BATCH_SECONDS (the changes of one write arrive
 together: the round and its lock); then the socket claims the turn to build (a conditional
 update of the event's row, at most one claim per COALESCE_SECONDS) and, if it wins, reads the
-event once and sends the view, the tables' part rendered, to the event's group. A socket that
+event's state once and sends it to the event's group; each screen's socket sends its page what
+changed since its last message, the changed tables' cards rendered in the page's language
+(screen_messages.py: the whole view on connect, when the page asks, or when its shape changed). A socket that
 loses to a claim made after its change arrived has nothing to do (that build read its change);
 one that loses to an earlier claim tries again when that claim's window ends. So a lone change
 is built at once, a burst at many tables at most once per window however many screens are
@@ -26,12 +28,12 @@ from datetime import UTC, datetime, timedelta
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from events.live.screen_messages import difference, whole_view
 from events.models import Event, EventTable
 from events.reads.selectors import event_by_key, event_live
 from events.services.publish import changes_group, event_group
@@ -41,7 +43,7 @@ from toolkit.socket_log import log_socket
 CLOSE_UNKNOWN_EVENT = 4404
 BATCH_SECONDS = 0.02
 COALESCE_SECONDS = 0.1
-PARTS = {Viewer.FOLLOWER: "events/_screen_live.html", Viewer.EDITOR: "events/_organizer_live.html"}
+ORGANIZER_PART = "events/_organizer_live.html"
 logger = logging.getLogger(__name__)
 
 
@@ -80,23 +82,24 @@ def claim_build(event_id: int) -> tuple[bool, float]:
 
 
 @database_sync_to_async
-def build_view(event_id: int, viewer: Viewer) -> dict[str, str]:
-    """The message the socket sends, as JSON text, in each language a page may speak: its live
-    part rendered there (every screen shares one build, whatever its page's language, and the
-    text is encoded once per build, not once per screen)."""
+def screen_state(event_id: int) -> dict:
+    """What every screen of the event is sent (event_live for the follow key), read once for
+    all of them and JSON through and through: it goes through the channel layer as it is, and
+    each screen's socket renders the cards it sends in its page's language."""
+    state = event_live(Event.objects.get(pk=event_id), Viewer.FOLLOWER)
+    return json.loads(json.dumps(state, cls=DjangoJSONEncoder))
+
+
+@database_sync_to_async
+def organizer_view(event_id: int, language: str) -> dict:
+    """The organizer's socket's message (the edit key): the state and its live part rendered."""
     from events.web.views import live_context  # the pages' own context for their live part
 
     event = Event.objects.get(pk=event_id)
-    state = event_live(event, viewer)
-    context = live_context(event, state)
-    texts = {}
-    for language, _name in settings.LANGUAGES:
-        with translation.override(language):
-            html = render_to_string(PARTS[viewer], context)
-            texts[translation.get_language()] = json.dumps(
-                {"event": "event.state", "state": state, "html": html}, cls=DjangoJSONEncoder
-            )
-    return texts
+    state = event_live(event, Viewer.EDITOR)
+    with translation.override(language):
+        html = render_to_string(ORGANIZER_PART, live_context(event, state))
+    return {"event": "event.state", "state": state, "html": html}
 
 
 class EventConsumer(AsyncJsonWebsocketConsumer):
@@ -108,6 +111,9 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.pending: asyncio.Task | None = None
         self.last_change: float | None = None  # wall clock of the last change not yet shown
         self.built_at = 0.0  # when the organizer's socket last built its view
+        self.seq = 0  # the number of the last message sent
+        self.shown: dict | None = None  # a screen's state as sent last
+        self.whole_sent = False  # the last message sent a screen was the whole view
         found = await event_for_socket(self.scope["url_route"]["kwargs"]["key"])
         self.log("socket.connect", status=404 if found is None else 200)
         if found is None:
@@ -118,7 +124,10 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(event_group(self.event_id), self.channel_name)
         await self.follow_tables()
         await self.accept()
-        await self.send_view(await build_view(self.event_id, self.viewer))
+        if self.viewer is Viewer.EDITOR:
+            await self.send_organizer()
+        else:
+            await self.show(await screen_state(self.event_id))
 
     async def follow_tables(self) -> None:
         """Join the groups of the round in play's tables, leave those of the round before."""
@@ -140,7 +149,12 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(table_group(session_id), self.channel_name)
 
     async def receive_json(self, content: object, **kwargs: object) -> None:
-        """The pages only listen; anything they send is ignored."""
+        """A screen that missed a message asks for the whole view again, as a session's page asks
+        for its state: {"type": "state"}, answered once until the next change. Anything else is
+        ignored: the pages only listen."""
+        asked = isinstance(content, dict) and content.get("type") == "state"
+        if asked and self.shown is not None and not self.whole_sent:
+            await self.show(self.shown, whole=True)
 
     def log(self, event: str, **fields: object) -> None:
         log_socket(logger, self.scope, event, **fields)
@@ -155,7 +169,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.soon()
 
     async def event_view(self, message: dict) -> None:
-        """The shared view, built by whichever follower socket had the turn."""
+        """The screens' state, read by whichever screen's socket had the turn."""
         if self.viewer is not Viewer.FOLLOWER:
             return
         if self.last_change is not None:
@@ -163,11 +177,27 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
                 self.last_change = None  # that build read every change this socket has seen
             else:
                 self.soon(at=self.last_change)
-        await self.send_view(message["view"])
+        await self.show(message["state"])
 
-    async def send_view(self, texts: dict[str, str]) -> None:
-        """The view with its live part in this socket's language."""
-        await self.send(text_data=texts.get(self.language) or next(iter(texts.values())))
+    async def show(self, state: dict, *, whole: bool = False) -> None:
+        """Send a screen what changed since the state it was sent last (screen_messages.py), or
+        the whole view when it asked, has none yet, or the view's shape changed."""
+        seq = self.seq + 1
+        message = None
+        if not whole and self.shown is not None:
+            message = difference(self.shown, state, seq=seq, language=self.language)
+        self.shown = state
+        if message == {}:
+            return  # nothing a screen shows changed
+        if message is None:
+            message = whole_view(state, seq=seq, language=self.language)
+        self.seq, self.whole_sent = seq, message["event"] == "event.state"
+        await self.send_json(message)
+
+    async def send_organizer(self) -> None:
+        self.seq += 1
+        message = await organizer_view(self.event_id, self.language)
+        await self.send(text_data=json.dumps({**message, "seq": self.seq}, cls=DjangoJSONEncoder))
 
     def soon(self, *, at: float | None = None) -> None:
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""
@@ -184,7 +214,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             return  # a view read after the last change came meanwhile
         if self.viewer is Viewer.EDITOR:
             self.last_change, self.built_at = None, time.time()
-            await self.send_view(await build_view(self.event_id, self.viewer))
+            await self.send_organizer()
             if self.last_change is not None:  # a change came while the view was built
                 self.pending = asyncio.create_task(
                     self.flush(max(0.0, self.built_at + COALESCE_SECONDS - time.time()))
@@ -192,9 +222,9 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             return
         won, claimed = await claim_build(self.event_id)
         if won:
-            view = await build_view(self.event_id, self.viewer)
+            state = await screen_state(self.event_id)
             await self.channel_layer.group_send(
-                event_group(self.event_id), {"type": "event.view", "view": view, "claimed": claimed}
+                event_group(self.event_id), {"type": "event.view", "state": state, "claimed": claimed}
             )
         elif claimed >= self.last_change:
             # That build reads every change seen here; if its builder never sends, look again.

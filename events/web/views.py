@@ -68,15 +68,23 @@ def page_context(request: HttpRequest, event: Event, viewer: Viewer, **extra: ob
     }
 
 
-def live_context(event: Event, state: dict) -> dict:
-    """What the live parts (_screen_live.html, _organizer_live.html) show, from event_live()."""
+def tables_context(state: dict) -> dict:
+    """The tables a live part shows, from event_live(): the round in play's, then those of earlier
+    rounds still playing, each marked with its round."""
     rounds = state["rounds"]
     earlier = [table | {"round": item["round"]} for item in rounds[:-1] for table in item["tables"]]
     return {
-        "event": event,
         "current": rounds[-1] if rounds else None,
         "earlier": earlier,
         "table_count": len(rounds[-1]["tables"]) + len(earlier) if rounds else 0,
+    }
+
+
+def live_context(event: Event, state: dict) -> dict:
+    """What the live parts (_screen_live.html, _organizer_live.html) show, from event_live()."""
+    return {
+        **tables_context(state),
+        "event": event,
         "standings": state["standings"],
         "planned": event.rounds,
         "status": state["status"],

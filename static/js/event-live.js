@@ -1,8 +1,10 @@
 // An event's pages live: one socket follows every table of the round in play (events/live/consumers.py).
-// Each message carries the live part of the screen (or, on the edit key's socket, of the
+// A whole message carries the live part of the screen (or, on the edit key's socket, of the
 // organizer's page) rendered by the server, every sentence translated there; those pages swap it
-// in (the screen draws its standings from the message's numbers). A new round drawn, or (where the page asks it) a new status of the night, loads the page
-// again: new tables, new QR codes, other buttons. The clock counts down to the round's time limit.
+// in (the screen draws its standings from the message's numbers). After a hand a screen gets
+// only what changed: the changed tables' cards, swapped in one by one. A new round drawn, or
+// (where the page asks it) a new status of the night, loads the page again: new tables, new QR
+// codes, other buttons. The clock counts down to the round's time limit.
 // Without JavaScript the pages still show it all once.
 
 import { follow } from "./follow-socket.js";
@@ -11,26 +13,65 @@ import { fill, number } from "./render.js";
 
 const root = document.querySelector("[data-event-live]");
 
-function roundOf(state) {
-  const rounds = state.rounds;
+let state = null; // the state as last shown
+let seq = 0; // the number of the last message shown
+
+function roundOf(shown) {
+  const rounds = shown.rounds;
   return rounds.length ? rounds[rounds.length - 1].round : 0;
 }
 
+// A screen is sent the whole view once, then what changed ("event.delta", numbered: it follows
+// message `after`); one that missed a message asks for the whole view again.
+function receive(message) {
+  if (message.event === "event.state") {
+    state = message.state;
+  } else if (message.event === "event.delta") {
+    if (state === null || message.after !== seq) {
+      socket.send({ type: "state" });
+      return;
+    }
+    merge(message);
+  } else {
+    return;
+  }
+  seq = message.seq;
+  show(message);
+}
+
 function show(message) {
-  if (message.event !== "event.state") return;
-  const moved = String(roundOf(message.state)) !== root.dataset.round;
-  const turned = "reloadOnStatus" in root.dataset && message.state.status !== root.dataset.status;
+  const moved = String(roundOf(state)) !== root.dataset.round;
+  const turned = "reloadOnStatus" in root.dataset && state.status !== root.dataset.status;
   if (moved || turned) {
     location.assign(root.dataset.page || location.href);
     return;
   }
   if ("liveHtml" in root.dataset) {
-    root.innerHTML = message.html;
-    renderStandings(message.state.standings);
+    if (message.html !== undefined) root.innerHTML = message.html;
+    renderStandings(state.standings);
     document.dispatchEvent(new CustomEvent("event:shown"));
   }
   const problem = document.querySelector("[data-problem][data-next]");
-  if (problem && problem.dataset.next !== message.state.next) problem.remove();
+  if (problem && problem.dataset.next !== state.next) problem.remove();
+}
+
+// What changed, into the state and the page: each changed table's JSON and card, the standings
+// rows that changed, their order and places when any moved, and the night's lines.
+function merge(message) {
+  const { event: _event, seq: _seq, after: _after, tables = [], standings = [], order, places, ...lines } = message;
+  Object.assign(state, lines);
+  const latest = roundOf(state);
+  for (const { round, table, html } of tables) {
+    const tablesOf = state.rounds.find((item) => item.round === round).tables;
+    tablesOf[tablesOf.findIndex((item) => item.table === table.table)] = table;
+    const which = round === latest ? ":not([data-earlier-round])" : `[data-earlier-round='${round}']`;
+    const card = root.querySelector(`.screen-table[data-table='${table.table}']${which}`);
+    if (card) card.outerHTML = html;
+  }
+  const lineOf = new Map(state.standings.map((line) => [line.id, line]));
+  for (const line of standings) lineOf.set(line.id, line);
+  if (order) state.standings = order.map((id, index) => ({ ...lineOf.get(id), place: places[index] }));
+  else state.standings = state.standings.map((line) => lineOf.get(line.id));
 }
 
 // The screen's standings are drawn here from the state's numbers (no sentence in them), so the
@@ -82,6 +123,6 @@ function tick() {
   }
 }
 
-if (root) follow(root.dataset.socket, { message: show, status: showStatus });
+const socket = root ? follow(root.dataset.socket, { message: receive, status: showStatus }) : null;
 tick();
 setInterval(tick, 1000);

@@ -59,6 +59,11 @@ export class FollowSocket extends EventTarget {
     });
   }
 
+  // A message to the server, when the socket is open (a page that only listens asks little).
+  send(message) {
+    if (this.isOpen()) this.socket.send(JSON.stringify(message));
+  }
+
   // What a subclass had waiting on the socket when it went (transport.js: calls without a reply).
   lost() {}
 

@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from events.inputs import clean_event
 from events.models import EventTable
 from events.services import event_writes as services
+from tests.events.screens import Screen, shown_text
 from tests.factories import add_rounds
 from tests.sockets import WAIT, opened_socket
 
@@ -64,10 +65,10 @@ async def test_an_unknown_event_closes_the_changes_socket():
         assert code == 4404
 
 
-def tables_shown(message):
+def tables_shown(state):
     return {
         (item["round"], table["table"]): table["hands_played"]
-        for item in message["state"]["rounds"]
+        for item in state["rounds"]
         for table in item["tables"]
     }
 
@@ -79,11 +80,14 @@ async def test_the_screen_follows_a_table_still_playing_after_a_forced_draw():
     await database_sync_to_async(add_rounds)(first, [0, 3, 4, 5], [1, 0, 4, 5])
     await database_sync_to_async(services.event_draw)(event=event, force=True)
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
-        message = await socket.receive_json_from(WAIT)
-        assert tables_shown(message) == {(1, 2): 0, (2, 1): 0, (2, 2): 0}
+        screen = Screen(socket)
+        message = await screen.receive()
+        assert tables_shown(screen.state) == {(1, 2): 0, (2, 1): 0, (2, 2): 0}
         assert "Round 1 · Table 2" in message["html"]
         await database_sync_to_async(add_rounds)(second, [0, 3, 4, 5])
-        message = await socket.receive_json_from(WAIT)
-        while tables_shown(message).get((1, 2)) != 1:
-            message = await socket.receive_json_from(WAIT)
-        assert message["state"]["status"] == "playing"
+        message = await screen.receive()
+        while tables_shown(screen.state).get((1, 2)) != 1:
+            message = await screen.receive()
+        assert [(change["round"], change["table"]["table"]) for change in message["tables"]] == [(1, 2)]
+        assert "Round 1 · Table 2" in shown_text(message)  # an earlier round's card
+        assert screen.state["status"] == "playing"

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 
 from events.inputs import clean_event
 from events.live import consumers
+from events.live.screen_messages import whole_view
 from events.models import EventTable
 from events.services import event_writes as services
-from rounds.reads.selectors import Viewer
 from rounds.services.locking import lock_acquire
 from scorekeeper.asgi import application
+from tests.events.screens import Screen, shown_text
 from tests.factories import add_rounds
 from tests.sockets import ORIGIN, WAIT, opened_socket
 
@@ -38,72 +39,71 @@ def an_event_drawn(hands=3):
     return event, tables
 
 
-def hands_played(message):
-    return [table["hands_played"] for table in message["state"]["rounds"][-1]["tables"]]
-
-
 async def test_a_round_at_any_table_reaches_the_screen():
     event, tables = await an_event_drawn()
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, connected, _):
         assert connected
-        first = await socket.receive_json_from(WAIT)
+        screen = Screen(socket)
+        first = await screen.receive()
         assert first["event"] == "event.state"
-        assert hands_played(first) == [0, 0]
+        assert screen.hands_played() == [0, 0]
         assert "Hand 1 of 3" in first["html"]
         # How soon is benchmarks/event_night.py's figure; here, that it comes, and what it shows.
         await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
-        message = await socket.receive_json_from(WAIT)
-        while hands_played(message) != [0, 1]:
-            message = await socket.receive_json_from(WAIT)
-        assert "Hand 2 of 3" in message["html"]
-        assert "session" not in message["state"]["rounds"][-1]["tables"][0]
+        message = await screen.until([0, 1])
+        assert message["event"] == "event.delta"
+        assert [change["table"]["table"] for change in message["tables"]] == [2]
+        assert "Hand 2 of 3" in shown_text(message)
+        assert "session" not in screen.state["rounds"][-1]["tables"][0]
 
 
 async def test_a_burst_at_many_tables_is_sent_once():
     event, tables = await an_event_drawn()
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
-        await socket.receive_json_from(WAIT)
+        screen = Screen(socket)
+        await screen.receive()
         began = time.monotonic()
         await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5], [1, 0, 4, 5])
         await database_sync_to_async(add_rounds)(tables[1], [0, 3, 4, 5])
-        messages = [await socket.receive_json_from(WAIT)]
-        while hands_played(messages[-1]) != [2, 1]:  # however long a busy machine takes
-            messages.append(await socket.receive_json_from(WAIT))
+        await screen.until([2, 1])
         came_over = time.monotonic() - began
         while not await socket.receive_nothing(0.3):
-            messages.append(await socket.receive_json_from(WAIT))
+            await screen.receive()
         # Six changes (three rounds, their locks): at most one view per window while they came.
-        assert len(messages) <= 2 + int(came_over / consumers.COALESCE_SECONDS)
-        assert hands_played(messages[-1]) == [2, 1]
+        assert len(screen.messages) <= 3 + int(came_over / consumers.COALESCE_SECONDS)
+        assert screen.hands_played() == [2, 1]
 
 
 async def test_who_is_entering_reaches_the_screen():
     event, tables = await an_event_drawn()
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _):
-        await socket.receive_json_from(WAIT)
+        screen = Screen(socket)
+        await screen.receive()
         await database_sync_to_async(lock_acquire)(session=tables[0], device="Ann's phone")
-        message = await socket.receive_json_from(WAIT)
-        assert message["state"]["rounds"][-1]["tables"][0]["entering"] == "Ann's phone"
+        message = await screen.receive()
+        assert [change["table"]["entering"] for change in message["tables"]] == ["Ann's phone"]
+        assert "Ann&#x27;s phone is entering" in shown_text(message)  # escaped
+        assert screen.state["rounds"][-1]["tables"][0]["entering"] == "Ann's phone"
 
 
 async def test_a_draw_moves_the_socket_to_the_new_tables():
     event, tables = await an_event_drawn(hands=1)
     async with opened_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _):
-        await socket.receive_json_from(WAIT)
+        screen = Screen(socket)
+        await screen.receive()
         for table in tables:
             await database_sync_to_async(add_rounds)(table, [0, 3, 4, 5])
         await database_sync_to_async(services.event_draw)(event=event)
-        message = await socket.receive_json_from(WAIT)
+        message = await screen.receive()
         while message["state"]["rounds"][-1]["round"] != 2:
-            message = await socket.receive_json_from(WAIT)
+            message = await screen.receive()
         new_tables = await database_sync_to_async(
             lambda: [t.session for t in EventTable.objects.filter(event_round__number=2).order_by("number")]
         )()
         assert "session" in message["state"]["rounds"][-1]["tables"][0]  # the edit key's socket
         await database_sync_to_async(add_rounds)(new_tables[0], [0, 3, 4, 5])
-        message = await socket.receive_json_from(WAIT)
-        while hands_played(message) != [1, 0]:
-            message = await socket.receive_json_from(WAIT)
+        message = await screen.until([1, 0])
+        assert message["event"] == "event.state"  # the organizer's page is sent whole
         assert "Finished" in message["html"]
 
 
@@ -117,29 +117,26 @@ SCREENS = 6
 
 
 async def test_the_view_is_built_once_for_every_screen(monkeypatch):
-    from events.live import consumers
-
     event, tables = await an_event_drawn()
     builds = []
-    original = consumers.build_view
+    original = consumers.screen_state
 
-    async def counted(event_id, viewer):
-        builds.append(viewer)
-        return await original(event_id, viewer)
+    async def counted(event_id):
+        builds.append(event_id)
+        return await original(event_id)
 
     async with contextlib.AsyncExitStack() as stack:
         screens = [
             (await stack.enter_async_context(opened_socket(f"/ws/events/{event.view_key}/")))[0]
             for _ in range(SCREENS)
         ]
-        for socket in screens:
-            await socket.receive_json_from(WAIT)
-        monkeypatch.setattr(consumers, "build_view", counted)
+        screens = [Screen(socket) for socket in screens]
+        for screen in screens:
+            await screen.receive()
+        monkeypatch.setattr(consumers, "screen_state", counted)
         await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
-        for socket in screens:
-            message = await socket.receive_json_from(WAIT)
-            while hands_played(message) != [1, 0]:
-                message = await socket.receive_json_from(WAIT)
+        for screen in screens:
+            await screen.until([1, 0])
         # Built screen by screen, each of the six would have built the last change's view itself:
         # six builds at least. Shared, the lock taken and the round added cost a build each, and a
         # busy machine that spreads the two apart may add a look again; never one per screen.
@@ -154,14 +151,12 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
     try:
         assert (await english.connect(timeout=WAIT))[0]
         assert (await taiwan.connect(timeout=WAIT))[0]
-        assert "Table 1" in (await english.receive_json_from(WAIT))["html"]
-        assert "第 1 桌" in (await taiwan.receive_json_from(WAIT))["html"]
+        screens = {Screen(english): "Hand 2 of 3", Screen(taiwan): "第 2 局"}
+        assert "Table 1" in (await next(iter(screens)).receive())["html"]
+        assert "第 1 桌" in (await list(screens)[1].receive())["html"]
         await database_sync_to_async(add_rounds)(tables[0], [0, 3, 4, 5])
-        for socket, words in ((english, "Hand 2 of 3"), (taiwan, "第 2 局")):
-            message = await socket.receive_json_from(WAIT)
-            while hands_played(message) != [1, 0]:
-                message = await socket.receive_json_from(WAIT)
-            assert words in message["html"]
+        for screen, words in screens.items():
+            assert words in shown_text(await screen.until([1, 0]))
     finally:
         await english.disconnect()
         await taiwan.disconnect()
@@ -170,11 +165,11 @@ async def test_each_screen_gets_the_view_in_its_pages_language():
 async def test_the_view_carries_its_live_part_in_simplified_chinese_too():
     """One build for every screen, with the live part in each language a page may speak; a socket
     sends the one of its page (tests/test_simplified.py: a zh-SG handshake speaks zh-hans)."""
-    from events.live import consumers
-
     event, _tables = await an_event_drawn()
-    texts = await consumers.build_view(event.pk, Viewer.FOLLOWER)
-    html = {language: json.loads(text)["html"] for language, text in texts.items()}
+    state = await consumers.screen_state(event.pk)
+    html = {
+        language: whole_view(state, seq=1, language=language)["html"] for language, _ in settings.LANGUAGES
+    }
     assert set(html) == {"en", "zh-hant", "zh-hans", "vi", "id", "fil"}
     assert "第 %(page)s／%(pages)s 页" in html["zh-hans"]  # the page count, Simplified
     assert "頁" not in html["zh-hans"]

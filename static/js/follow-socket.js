@@ -59,7 +59,7 @@ export class FollowSocket extends EventTarget {
     });
   }
 
-  // A message to the server, when the socket is open (a page that only listens asks little).
+  // A message to the server, if the socket is open.
   send(message) {
     if (this.isOpen()) this.socket.send(JSON.stringify(message));
   }

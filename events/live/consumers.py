@@ -10,12 +10,13 @@ together: the round and its lock); then the socket claims the turn to build (a c
 update of the event's row, at most one claim per COALESCE_SECONDS) and, if it wins, reads the
 event's state once and sends it to the event's group; each screen's socket sends its page what
 changed since its last message, the changed tables' cards rendered in the page's language
-(screen_messages.py: the whole view on connect, when the page asks, or when its shape changed). A socket that
+(messages.py: the whole view on connect, when the page asks, or when its shape changed). A socket that
 loses to a claim made after its change arrived has nothing to do (that build read its change);
 one that loses to an earlier claim tries again when that claim's window ends. So a lone change
 is built at once, a burst at many tables at most once per window however many screens are
 open, and a hand reaches the screens within COALESCE_SECONDS and a build. The organizer's socket
-(the edit key, with the tables' edit links) builds its own view, at most once per window.
+(the edit key, with the tables' edit links and Skill) reads its own state, at most once per
+window, and sends its page what changed the same way.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from events.live.screen_messages import difference, whole_view
+from events.live.messages import ORGANIZER, difference, whole_view
 from events.models import Event, EventTable
 from events.reads.selectors import event_by_key, event_live
 from events.services.publish import changes_group, event_group
@@ -91,15 +92,19 @@ def screen_state(event_id: int) -> dict:
 
 
 @database_sync_to_async
-def organizer_view(event_id: int, language: str) -> dict:
-    """The organizer's socket's message (the edit key): the state and its live part rendered."""
+def organizer_message(event_id: int, language: str, shown: dict | None, seq: int) -> tuple[dict, dict]:
+    """The organizer's socket's next message (the edit key) and the state it shows: what changed
+    since `shown` (messages.py), or the whole view, its live part rendered, in `language`."""
     from events.web.views import live_context  # the pages' own context for their live part
 
     event = Event.objects.get(pk=event_id)
-    state = event_live(event, Viewer.EDITOR)
+    state = json.loads(json.dumps(event_live(event, Viewer.EDITOR), cls=DjangoJSONEncoder))
     with translation.override(language):
-        html = render_to_string(ORGANIZER_PART, live_context(event, state))
-    return {"event": "event.state", "state": state, "html": html}
+        message = None if shown is None else difference(shown, state, seq=seq, page=ORGANIZER)
+        if message is None:
+            html = render_to_string(ORGANIZER_PART, live_context(event, state))
+            message = {"event": "event.state", "seq": seq, "state": state, "html": html}
+    return state, message
 
 
 class EventConsumer(AsyncJsonWebsocketConsumer):
@@ -153,7 +158,11 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         for its state: {"type": "state"}, answered once until the next change. Anything else is
         ignored: the pages only listen."""
         asked = isinstance(content, dict) and content.get("type") == "state"
-        if asked and self.shown is not None and not self.whole_sent:
+        if not asked or self.shown is None or self.whole_sent:
+            return
+        if self.viewer is Viewer.EDITOR:
+            await self.send_organizer(whole=True)
+        else:
             await self.show(self.shown, whole=True)
 
     def log(self, event: str, **fields: object) -> None:
@@ -180,12 +189,13 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         await self.show(message["state"])
 
     async def show(self, state: dict, *, whole: bool = False) -> None:
-        """Send a screen what changed since the state it was sent last (screen_messages.py), or
+        """Send a screen what changed since the state it was sent last (messages.py), or
         the whole view when it asked, has none yet, or the view's shape changed."""
         seq = self.seq + 1
         message = None
         if not whole and self.shown is not None:
-            message = difference(self.shown, state, seq=seq, language=self.language)
+            with translation.override(self.language):
+                message = difference(self.shown, state, seq=seq)
         self.shown = state
         if message == {}:
             return  # nothing a screen shows changed
@@ -194,10 +204,13 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
         self.seq, self.whole_sent = seq, message["event"] == "event.state"
         await self.send_json(message)
 
-    async def send_organizer(self) -> None:
-        self.seq += 1
-        message = await organizer_view(self.event_id, self.language)
-        await self.send(text_data=json.dumps({**message, "seq": self.seq}, cls=DjangoJSONEncoder))
+    async def send_organizer(self, *, whole: bool = False) -> None:
+        """Send the organizer's page what changed since its last message, or the whole view."""
+        shown = None if whole else self.shown
+        self.shown, message = await organizer_message(self.event_id, self.language, shown, self.seq + 1)
+        if message:
+            self.seq, self.whole_sent = message["seq"], message["event"] == "event.state"
+            await self.send_json(message)
 
     def soon(self, *, at: float | None = None) -> None:
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""

@@ -1,8 +1,8 @@
 // An event's pages live: one socket follows every table of the round in play (events/live/consumers.py).
 // A whole message carries the live part of the screen (or, on the edit key's socket, of the
 // organizer's page) rendered by the server, every sentence translated there; those pages swap it
-// in (the screen draws its standings from the message's numbers). After a hand a screen gets
-// only what changed: the changed tables' cards, swapped in one by one. A new round drawn, or
+// in (the screen draws its standings from the message's numbers). After a hand they get only
+// what changed (events/live/messages.py), swapped in part by part. A new round drawn, or
 // (where the page asks it) a new status of the night, loads the page again: new tables, new QR
 // codes, other buttons. The clock counts down to the round's time limit.
 // Without JavaScript the pages still show it all once.
@@ -55,8 +55,9 @@ function show(message) {
   if (problem && problem.dataset.next !== state.next) problem.remove();
 }
 
-// What changed, into the state and the page: each changed table's JSON and card, the standings
-// rows that changed, their order and places when any moved, and the night's lines.
+// What changed, into the state and the page: each changed table's JSON and its part of the page
+// (a screen's card, an organizer's line), the standings rows that changed (the organizer's page
+// is sent them rendered; the screen draws them below), their order and places when any moved.
 function merge(message) {
   const { event: _event, seq: _seq, after: _after, tables = [], standings = [], order, places, ...lines } = message;
   Object.assign(state, lines);
@@ -65,13 +66,32 @@ function merge(message) {
     const tablesOf = state.rounds.find((item) => item.round === round).tables;
     tablesOf[tablesOf.findIndex((item) => item.table === table.table)] = table;
     const which = round === latest ? ":not([data-earlier-round])" : `[data-earlier-round='${round}']`;
-    const card = root.querySelector(`.screen-table[data-table='${table.table}']${which}`);
-    if (card) card.outerHTML = html;
+    root.querySelector(`[data-table='${table.table}']${which}`)?.replaceWith(fragment(html));
   }
   const lineOf = new Map(state.standings.map((line) => [line.id, line]));
-  for (const line of standings) lineOf.set(line.id, line);
-  if (order) state.standings = order.map((id, index) => ({ ...lineOf.get(id), place: places[index] }));
-  else state.standings = state.standings.map((line) => lineOf.get(line.id));
+  for (const { html, ...line } of standings) {
+    lineOf.set(line.id, line);
+    if (html) root.querySelector(`[data-standing='${line.id}']`)?.replaceWith(fragment(html));
+  }
+  state.standings = (order ?? state.standings.map((line) => line.id)).map((id) => lineOf.get(id));
+  if (!order) return;
+  state.standings.forEach((line, index) => (line.place = places[index]));
+  const body = root.querySelector("[data-standings] tbody");
+  if (!body) return;
+  const rows = new Map([...body.rows].map((row) => [row.dataset.standing, row]));
+  body.append(
+    ...order.map((id, index) => {
+      const row = rows.get(String(id));
+      row.querySelector("[data-place]").textContent = places[index];
+      return row;
+    }),
+  );
+}
+
+function fragment(html) {
+  const holder = document.createElement("template");
+  holder.innerHTML = html;
+  return holder.content;
 }
 
 // The screen's standings are drawn here from the state's numbers (no sentence in them), so the

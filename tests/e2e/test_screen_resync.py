@@ -1,5 +1,6 @@
-"""A screen is sent what changed after each hand (events/live/screen_messages.py); one that
-missed a message asks for the whole view again and then shows what a reload shows."""
+"""An event's screen and organizer's page are sent what changed after each hand
+(events/live/messages.py); one that missed a message asks for the whole view again and then
+shows what a reload shows."""
 
 import json
 import re
@@ -13,7 +14,7 @@ SCREEN = {"width": 1280, "height": 720}
 PLAYERS = [f"Player {number:02d}" for number in range(1, 13)]
 
 SHOWN = """() => ({
-  cards: [...document.querySelectorAll(".screen-table")].map((card) => {
+  tables: [...document.querySelectorAll("[data-event-live] [data-table]")].map((card) => {
     const copy = card.cloneNode(true);
     copy.removeAttribute("hidden");
     return copy.outerHTML.replace(/\\s+/g, " ");
@@ -24,8 +25,9 @@ SHOWN = """() => ({
 })"""
 
 
-def test_a_screen_that_missed_a_message_shows_what_a_reload_shows(
-    browser, server_url, live_api, transactional_db
+@pytest.mark.parametrize("page", ["screen", "organizer"])
+def test_a_page_that_missed_a_message_shows_what_a_reload_shows(
+    page, browser, server_url, live_api, transactional_db
 ):
     status, event = live_api.call(
         "POST", "/api/events", {"name": "Resync night", "players": PLAYERS, "rounds": 2, "hands": 3}
@@ -33,6 +35,7 @@ def test_a_screen_that_missed_a_message_shows_what_a_reload_shows(
     assert status == 201, event
     live_api.call("POST", f"/api/events/{event['id']}/rounds", {})
     tables = live_api.call("GET", f"/api/events/{event['id']}")[1]["rounds"][-1]["tables"]
+    path = event["links"]["screen"] if page == "screen" else event["links"]["page"]
 
     context = browser.new_context(viewport=SCREEN, locale="en-GB")
     screen = context.new_page()
@@ -55,24 +58,26 @@ def test_a_screen_that_missed_a_message_shows_what_a_reload_shows(
         page_socket.on_message(to_server)
 
     screen.route_web_socket(re.compile(r"/ws/events/"), between)
-    screen.goto(server_url + event["links"]["screen"])
+    screen.goto(server_url + path)
     screen.wait_for_selector("[data-status='live']")
     live_api.add_rounds(tables[0]["session"], [0, 3, 4, 5])
     live_api.add_rounds(tables[2]["session"], [2, 0, 7, 1])
-    card = screen.locator(".screen-table[data-table='3']")
-    expect(card).to_contain_text("Hand 2 of 3")
-    expect(screen.locator(".screen-table[data-table='3'] [data-entering]")).to_have_count(0)
+    expect(screen.locator("[data-event-live] [data-table='3']")).to_contain_text("Hand 2 of 3")
+    expect(screen.locator("[data-event-live] [data-table='3'] [data-entering]")).to_have_count(0)
     assert missed
     assert {"type": "state"} in asked
     live_api.add_rounds(tables[1]["session"], [5, 0, 2, 3])  # after the whole view: what changed
-    expect(screen.locator(".screen-table[data-table='2']")).to_contain_text("Hand 2 of 3")
-    expect(screen.locator(".screen-table[data-table='2'] [data-entering]")).to_have_count(0)
+    expect(screen.locator("[data-event-live] [data-table='2']")).to_contain_text("Hand 2 of 3")
+    expect(screen.locator("[data-event-live] [data-table='2'] [data-entering]")).to_have_count(0)
     shown = screen.evaluate(SHOWN)
 
     again = context.new_page()
-    again.goto(server_url + event["links"]["screen"])
+    again.goto(server_url + path)
     again.wait_for_selector("[data-status='live']")
-    expect(again.locator(".screen-table svg")).to_have_count(3)
+    if page == "screen":
+        expect(again.locator(".screen-table svg")).to_have_count(3)  # the join codes filled in
     assert again.evaluate(SHOWN) == shown
-    assert all("Hand 2 of 3" in card for card in shown["cards"])
+    assert len(shown["tables"]) == 3
+    assert all("Hand 2 of 3" in table for table in shown["tables"])
+    assert len(shown["standings"]) == len(PLAYERS)
     context.close()

@@ -9,7 +9,7 @@ from tests.sockets import WAIT
 
 
 def merged(state: dict, message: dict) -> dict:
-    """The state after a difference (events/live/screen_messages.py), as the page merges it."""
+    """The state after a difference (events/live/messages.py), as the page merges it."""
     rest = {key: value for key, value in message.items() if key not in SKIPPED}
     state = state | rest
     rounds = [item | {"tables": list(item["tables"])} for item in state["rounds"]]
@@ -20,7 +20,7 @@ def merged(state: dict, message: dict) -> dict:
             "table"
         ]
     lines = {line["id"]: line for line in state["standings"]} | {
-        line["id"]: line for line in message.get("standings", [])
+        line["id"]: without_html(line) for line in message.get("standings", [])
     }
     if "order" in message:
         standings = [
@@ -30,6 +30,10 @@ def merged(state: dict, message: dict) -> dict:
     else:
         standings = [lines[line["id"]] for line in state["standings"]]
     return state | {"rounds": rounds, "standings": standings}
+
+
+def without_html(line: dict) -> dict:
+    return {key: value for key, value in line.items() if key != "html"}
 
 
 SKIPPED = {"event", "seq", "after", "tables", "standings", "order", "places"}

@@ -12,7 +12,7 @@ from django.conf import settings
 
 from events.inputs import clean_event
 from events.live import consumers
-from events.live.screen_messages import whole_view
+from events.live.messages import whole_view
 from events.models import EventTable
 from events.services import event_writes as services
 from rounds.services.locking import lock_acquire

@@ -1,6 +1,6 @@
-"""A screen is sent the whole view once, then what changed (events/live/screen_messages.py): at
-fifty tables a hand is one table's card and the standings rows that moved, and a page that
-asks again is given the whole view as a page load would show it."""
+"""An event's pages are sent the whole view once, then what changed (events/live/messages.py): at
+fifty tables a hand is one table's part and the standings rows that moved, on the screen and on
+the organizer's page, and a page that asks again is given the whole view as a load shows it."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from events.inputs import clean_event
-from events.live.consumers import screen_state
-from events.live.screen_messages import difference, whole_view
+from events.live.consumers import organizer_message, screen_state
+from events.live.messages import difference, whole_view
 from events.models import EventTable
 from events.services import event_writes as services
 from tests.events.screens import Screen
@@ -73,6 +73,32 @@ async def test_at_fifty_tables_a_hand_sends_its_table_and_the_rows_that_moved():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("own_channel_layer")
+async def test_at_fifty_tables_the_organizer_gets_the_tables_line_and_rendered_rows():
+    event, sessions = await a_club_night()
+    async with opened_socket(f"/ws/events/{event.edit_key}/") as (socket, _connected, _code):
+        page = Screen(socket)
+        first = await page.receive()
+        assert first["event"] == "event.state"
+        assert first["state"]["rounds"][-1]["tables"][0]["page"]  # the edit key's links
+        await database_sync_to_async(add_rounds)(sessions[6], [0, 3, 4, 5])
+        added = await page.until([1 if number == 7 else 0 for number in range(1, TABLES + 1)])
+        assert added["event"] == "event.delta"
+        assert [change["table"]["table"] for change in added["tables"]] == [7]
+        line = added["tables"][0]["html"]
+        assert line.startswith('<li data-table="7"')
+        assert "Hand 2 of 8" in line
+        assert added["tables"][0]["table"]["page"] in line  # its Open link
+        rows = {row["name"]: row["html"] for row in added["standings"]}
+        assert sorted(rows) == sorted(first["state"]["rounds"][-1]["tables"][6]["players"])
+        assert all(html.startswith("<tr data-standing=") for html in rows.values())
+        assert all("data-rating" in html for html in rows.values())  # the Skill cell
+        assert size(added) <= HAND_BYTES < size(first)
+        fresh, _whole = await organizer_message(event.pk, "en", None, 1)
+        assert page.state == fresh
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("own_channel_layer")
 async def test_a_page_that_missed_a_message_gets_the_whole_view_again():
     event, sessions = await a_club_night(tables=3)
     async with opened_socket(f"/ws/events/{event.view_key}/") as (socket, _connected, _code):
@@ -129,15 +155,15 @@ STATE = {
 
 
 def test_a_new_shape_goes_whole_and_no_change_goes_unsent():
-    assert difference(STATE, STATE, seq=2, language="en") == {}
+    assert difference(STATE, STATE, seq=2) == {}
     dropped = STATE | {"standings": STATE["standings"][:3]}
-    assert difference(STATE, dropped, seq=2, language="en") is None
+    assert difference(STATE, dropped, seq=2) is None
     over = STATE | {"status": "over"}
-    assert difference(STATE, over, seq=2, language="en") is None
+    assert difference(STATE, over, seq=2) is None
     timed = STATE | {"rounds": [STATE["rounds"][0] | {"ends_at": "2026-12-06T21:00:00+00:00"}]}
-    assert difference(STATE, timed, seq=2, language="en") is None
+    assert difference(STATE, timed, seq=2) is None
     told = STATE | {"next": "Draw round 2"}
-    assert difference(STATE, told, seq=2, language="en") == {
+    assert difference(STATE, told, seq=2) == {
         "event": "event.delta",
         "seq": 2,
         "after": 1,

@@ -7,6 +7,7 @@ rounds/inputs.py, whose messages the page shows.
 from __future__ import annotations
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from groups.inputs import clean_group_name
@@ -20,7 +21,7 @@ from rounds.public import (
     SessionSettings,
     current_settings,
 )
-from rounds.web.public import SettingsForm, initial_from_state
+from rounds.web.public import initial_from_state, settings_form
 from toolkit.messages import Refusal
 from toolkit.refusals import translated
 
@@ -98,23 +99,24 @@ class EveningForm(forms.Form):
         return self.cleaned_data["preset"] == OUR_RULES and group_seats_drawn(self.group)
 
 
-class GroupRulesForm(SettingsForm):
-    """The group's own rules: the session's settings fields, and whether seats are drawn."""
+# The group's own rules: the settings' fields, built from their declarations, and whether seats
+# are drawn.
+GroupRulesForm = settings_form(
+    "GroupRulesForm", randomize_seats=forms.BooleanField(required=False, label=_("Randomize seats"))
+)
 
-    randomize_seats = forms.BooleanField(required=False, label=_("Randomize seats"))
 
-    def __init__(self, group: Group, *args: object, **kwargs: object) -> None:
-        if group.rules is not None:
-            kwargs.setdefault(
-                "initial", initial_from_state(group.rules) | {"randomize_seats": group_seats_drawn(group)}
-            )
-        super().__init__(*args, **kwargs)
-        del self.fields["rescore"]
+def group_rules_form(group: Group, data: QueryDict | None = None) -> forms.Form:
+    """The form of the group's own rules, filled with them when it has them."""
+    if group.rules is None:
+        return GroupRulesForm(data)
+    initial = initial_from_state(group.rules) | {"randomize_seats": group_seats_drawn(group)}
+    return GroupRulesForm(data, initial=initial)
 
-    @property
-    def rules(self) -> dict:
-        """The rules as creation fields, for groups.services.group_writes.group_rules_set."""
-        return {**self.changes, "randomize_seats": self.cleaned_data.get("randomize_seats", False)}
+
+def rules_from_form(form: forms.Form) -> dict:
+    """The rules as creation fields, for groups.services.group_writes.group_rules_set."""
+    return {**form.changes, "randomize_seats": form.cleaned_data.get("randomize_seats", False)}
 
 
 class RenameForm(forms.Form):

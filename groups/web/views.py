@@ -16,7 +16,7 @@ from groups.reads.selectors import evenings_list, group_by_key, group_json, rost
 from groups.rules.season import DateRange
 from groups.services import group_writes as services
 from groups.services import paper_import as paper
-from groups.web.forms import EveningForm, GroupForm, GroupRulesForm, RenameForm
+from groups.web.forms import EveningForm, GroupForm, RenameForm, group_rules_form, rules_from_form
 from groups.web.league_rows import league_body, league_context
 from groups.web.season_rows import season_context
 from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link
@@ -70,7 +70,7 @@ def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: ob
         extra["most_players"] = MAX_GROUP_PLAYERS
         extra.setdefault("evening_form", EveningForm(group))
         extra.setdefault("rename_form", RenameForm(group))
-        extra.setdefault("rules_form", GroupRulesForm(group))
+        extra.setdefault("rules_form", group_rules_form(group))
     return {**season_part(request, group, viewer), "payload": payload, "share": share, **extra}
 
 
@@ -119,10 +119,10 @@ def rules_edit(request: HttpRequest, group: str) -> HttpResponse:
     if request.POST.get("clear") == "1":
         services.group_rules_set(group=found, rules=None)
         return redirect("groups:group", group=group)
-    form = GroupRulesForm(found, request.POST)
+    form = group_rules_form(found, request.POST)
     if form.is_valid():
         try:
-            services.group_rules_set(group=found, rules=form.rules)
+            services.group_rules_set(group=found, rules=rules_from_form(form))
         except Refusal as error:
             form.add_error(error.field if error.field in form.fields else None, translated(error))
         else:

@@ -11,7 +11,7 @@ from rounds.rules import fields
 from rounds.rules.fields import Kind
 from rounds.rules.mode import Game
 from rounds.rules.tien_len_settings import TienLenRules
-from rounds.web.form_fields import by_place_own, typed_settings
+from rounds.web.form_fields import LENGTH_SETTINGS, by_place_own, typed_settings
 
 TWOS = fields.TWOS
 TWOS_OFF = "off"
@@ -24,9 +24,21 @@ TIEN_LEN_TYPED = tuple(
 )  # A, B, K, I, C
 
 
+# The form's choices that the setting (or part) a session sets picks: the twos rule (off, or the
+# part that is on) and the length (open, or the limit that is set).
+TWOS_PICKS = {part.name: part.picked_as for part in TWOS.parts}
+LENGTH_PICKS = {setting.name: setting.name for setting in fields.SETTINGS if setting.name in LENGTH_SETTINGS}
+LENGTH_OPEN = "open"
+
+
+def picked(values: dict | None, picks: dict[str, str], none: str) -> str:
+    """A choice of the form: what the first of `picks` that is set picks, else `none`."""
+    return next((choice for name, choice in picks.items() if (values or {}).get(name)), none)
+
+
 def twos_choice(twos: dict | None) -> str:
     """The twos rule as the form's one choice: off, or the part it turns on."""
-    return next((part.picked_as for part in TWOS.parts if (twos or {}).get(part.name)), TWOS_OFF)
+    return picked(twos, TWOS_PICKS, TWOS_OFF)
 
 
 def times_text(rate: int, base: int) -> str:
@@ -67,10 +79,26 @@ def form_values(settings: dict) -> dict:
         **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},
         # The settings of paying by place alone (the house's name: blank shows "House", translated).
         **{setting.name: settings.get(setting.name) or setting.default for setting in by_place_own()},
-        "length": "rounds" if rounds else "target" if target else "open",
+        "length": picked(settings, LENGTH_PICKS, LENGTH_OPEN),
         "rounds": rounds or fields.BY_NAME["rounds"].offered,
         "target": target or fields.BY_NAME["target"].offered,
     }
+
+
+def setup_layout() -> list[dict]:
+    """How form_values() lays out what the form does not type into a field of its own, for a saved
+    setup on the home page (static/js/setups.js reads it; what the form offers for the rest is
+    page_labels.setting_defaults): the mode as it is, the tiers as a base rate and rows of its
+    multiples, the twos rule and the length as the choice the part or limit that is set picks, the
+    place tables as rows. Each with the setting it is `given`: a setup without it (a Tiến lên or
+    own-scores setup has no card rules, another mode no places) leaves the form's fields of it."""
+    return [
+        {"given": "mode", "field": "mode"},
+        {"given": "tiers", "base": "base_rate", "rows": "tiers"},
+        {"given": TWOS.name, "choice": "twos_rule", "of": TWOS.name, "picks": TWOS_PICKS, "none": TWOS_OFF},
+        {"given": fields.PLACES.name, "tables": list(PLACE_TABLES)},
+        {"choice": "length", "picks": LENGTH_PICKS, "none": LENGTH_OPEN},
+    ]
 
 
 def as_initial(values: dict) -> dict:

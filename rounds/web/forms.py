@@ -91,8 +91,9 @@ def shown_when(setting: fields.Setting) -> str:
     return "mode=" + "|".join(mode for mode in MODE.choices if mode in setting.modes)
 
 
-class SettingsForm(forms.Form):
-    """How a session scores and how long it runs, as one form (new session, or mid-evening)."""
+class SettingsFields(forms.Form):
+    """How a session scores and how long it runs: every setting's field, from its declaration, and
+    the changes they make. A page's form is built on it by settings_form(), with its own fields."""
 
     max_tier_rows = EXTRA_TIERS
 
@@ -100,7 +101,6 @@ class SettingsForm(forms.Form):
     base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_(TIERS.label))
     twos_rule = forms.ChoiceField(choices=TWOS_CHOICES, required=False, label=_(TWOS.label))
     length = forms.ChoiceField(choices=LENGTH_CHOICES, initial="open", label=_("Length"))
-    rescore = forms.BooleanField(required=False, label=_("Rescore every round with these rules"))
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         kwargs.setdefault("initial", as_initial(form_values(DEFAULT_PRESET.as_json())))
@@ -288,14 +288,27 @@ class SettingsForm(forms.Form):
         )
 
 
-class SessionForm(SettingsForm):
-    """A new session: the settings, the players and whether to shuffle their seats."""
+def settings_form(name: str, **own_fields: forms.Field) -> type[SettingsFields]:
+    """A form of the settings built from their declarations, with a page's own fields after them:
+    the settings sheet's rescore, a new session's or a group's seats drawn."""
+    return type(name, (SettingsFields,), own_fields)
 
-    randomize_seats = forms.BooleanField(required=False, label=_("Randomize seats"))
+
+# The settings sheet, mid-evening: the settings, and whether the rounds played are scored again.
+SettingsForm = settings_form(
+    "SettingsForm",
+    rescore=forms.BooleanField(required=False, label=_("Rescore every round with these rules")),
+)
+NewSessionSettings = settings_form(
+    "NewSessionSettings", randomize_seats=forms.BooleanField(required=False, label=_("Randomize seats"))
+)
+
+
+class SessionForm(NewSessionSettings):
+    """A new session: the settings, the players and whether to shuffle their seats."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        del self.fields["rescore"]
         for index in range(MAX_PLAYERS):
             self.fields[f"player_{index}"] = forms.CharField(
                 required=False, max_length=60, label=_("Player %(number)s") % {"number": index + 1}

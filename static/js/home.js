@@ -36,7 +36,7 @@ function setRows(name, amounts) {
   for (let number = 1; field(`${name}_${number}`); number += 1) field(`${name}_${number}`).value = amounts[number - 1] ?? "";
 }
 
-// A quick setup's or a saved setup's values (rounds/web/forms.py form_values, static/js/setups.js):
+// A quick setup's or a saved setup's values (rounds/web/form_values.py form_values, static/js/setups.js):
 // each into its field, the tier rows and the place tables as rows.
 function applyPreset(preset) {
   const { tiers, ...values } = preset.values;

@@ -28,46 +28,40 @@ export function forgetSetup(name) {
   localStorage.setItem(SETUPS_KEY, JSON.stringify(savedSetups().filter((setup) => !sameName(setup.name, name))));
 }
 
-// The settings as the form shows them: what rounds/web/forms.py form_values and initial_from_state
-// give the server's form (a base rate, higher rates as multiples of it, the length as a choice);
-// what a setup lacks, the form's offer from the settings' declarations (the home page's JSON).
-// A Tiến lên or own-scores setup has no card rules: the form's Big Two fields stay as they are.
+// The settings as the form shows them (rounds/web/form_values.py form_values gives the server's
+// form the same), read off the declarations the home page carries: what the form offers for each
+// setting typed into a field of its own ("setting-defaults", a part under its setting's name), and
+// how it lays out the rest ("setup-layout"). A setting the layout is given that the setup lacks (a
+// Tiến lên or own-scores setup has no card rules, another mode no places) leaves its fields as they are.
 export function setupValues(settings) {
-  const { twos: twosOffered, places: placesOffered, ...offered } = JSON.parse(document.getElementById("setting-defaults").textContent);
-  const twosChoices = JSON.parse(document.getElementById("twos-choices").textContent); // each part's choice
-  const twosPart = Object.keys(twosChoices).find((part) => settings.twos?.[part]);
+  const offered = JSON.parse(document.getElementById("setting-defaults").textContent);
+  const layout = JSON.parse(document.getElementById("setup-layout").textContent);
+  const lacks = (name) => layout.some((shown) => shown.given === name) && !(name in settings);
   // A threshold ({"from": 8}) shows as its number, as the server's form has it.
   const shown = (value) => (value !== null && typeof value === "object" && "from" in value ? value.from : value);
-  return {
-    // Each setting typed into a field of its own (or its parts', Tiến lên's numbers), as the setup
-    // has it or as the form offers it.
-    ...Object.fromEntries(
-      Object.entries(offered).flatMap(([name, value]) =>
-        value !== null && typeof value === "object"
-          ? Object.entries(value).map(([part, offer]) => [part, settings[name]?.[part] ?? offer])
-          : [[name, shown(settings[name]) ?? value]],
-      ),
-    ),
-    mode: settings.mode, // Tiến lên's is no choice of the form: the form's stays
-    ...(settings.tiers && cardRules(settings, twosPart ? twosChoices[twosPart] : "off", twosOffered)),
-    // Paying by place: its tables; other modes leave the form's own place fields as they are.
-    ...(settings.places && { ...placesOffered, ...settings.places }),
-    length: settings.rounds ? "rounds" : settings.target ? "target" : "open",
-    rounds: settings.rounds || offered.rounds,
-    target: settings.target || offered.target,
-  };
+  const values = {};
+  for (const [name, offer] of Object.entries(offered)) {
+    if (lacks(name)) continue;
+    if (offer === null || typeof offer !== "object") values[name] = shown(settings[name]) ?? offer;
+    else for (const [part, partOffer] of Object.entries(offer)) values[part] = settings[name]?.[part] ?? partOffer;
+  }
+  for (const shape of layout) if (!shape.given || shape.given in settings) Object.assign(values, laidOut(settings, shape));
+  return values;
 }
 
-// A Big Two setup's mode, tiers and twos rule as the form lays them out.
-function cardRules(settings, twosRule, twosOffered) {
-  const [[, base], ...higher] = settings.tiers;
-  return {
-    base_rate: base,
-    tiers: higher.map(([fromCards, rate]) => [fromCards, String(rate / base)]),
-    // The twos rule as the form's one choice, off or the part the setup turns on; its typed parts.
-    twos_rule: twosRule,
-    ...Object.fromEntries(Object.entries(twosOffered).map(([name, value]) => [name, settings.twos?.[name] ?? value])),
-  };
+// One setting as the layout says: as it is; the tiers as a base rate and rows of its multiples; a
+// choice, what the first of its picks that is set picks; tables as rows.
+function laidOut(settings, { given, field, base, rows, choice, of, picks, none, tables }) {
+  if (field) return { [field]: settings[given] };
+  if (base) {
+    const [[, rate], ...higher] = settings[given];
+    return { [base]: rate, [rows]: higher.map(([fromCards, points]) => [fromCards, String(points / rate)]) };
+  }
+  if (choice) {
+    const set = (of ? settings[of] : settings) ?? {};
+    return { [choice]: picks[Object.keys(picks).find((name) => set[name])] ?? none };
+  }
+  return Object.fromEntries(tables.map((table) => [table, settings[given]?.[table]]));
 }
 
 // The session page's "Save these rules on this device": a name, then the rules as they are now.

@@ -24,8 +24,9 @@ from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.setting import declarations
 from rounds.rules.standings import Direction
 from rounds.rules.tien_len_settings import ItemValues
+from rounds.web import form_values
 from rounds.web.form_values import times_text
-from rounds.web.forms import MODE_CHOICES, TWOS, typed_settings
+from rounds.web.forms import MODE_CHOICES, typed_settings
 
 register = template.Library()
 for label in (house_label, minus, magnitude, money, plain_money, signed):
@@ -239,10 +240,11 @@ def setting_defaults() -> SafeString:
 
 
 @register.simple_tag
-def twos_choices() -> SafeString:
-    """The choice on the form that turns each part of the twos rule on, for a saved setup's twos
-    (static/js/setups.js; rounds/web/forms.py twos_choice does the same for the server's form)."""
-    return json_script({part.name: part.picked_as for part in TWOS.parts}, "twos-choices")
+def setup_layout() -> SafeString:
+    """How the form lays out the settings it does not type into a field of their own, for a saved
+    setup (static/js/setups.js; rounds/web/form_values.py form_values does the same for the
+    server's form)."""
+    return json_script(form_values.setup_layout(), "setup-layout")
 
 
 @register.simple_tag

@@ -8,7 +8,8 @@ import json
 
 from django.utils import timezone
 
-from rounds.errors import HistoryFull, RequestReused
+from rounds.bodies.retry import RequestReused
+from rounds.errors import HistoryFull
 from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.reads.replies import RoundWrite
 from rounds.reads.state import UNREAD

@@ -4,7 +4,7 @@ refusal of one reused for a different change. Everything else passes the checked
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.http import QueryDict
 
@@ -31,7 +31,7 @@ def clean_request_id(raw: object) -> str | None:
     return raw
 
 
-def clean_request_ids(query: QueryDict) -> list[str]:
+def asked(query: QueryDict) -> list[str]:
     """The request_ids a device asks about (the query's repeated `request_id`), in its order, once each."""
     raw = query.getlist(NAME)
     if not 1 <= len(raw) <= MAX_ASKED:
@@ -45,15 +45,23 @@ def request_key() -> Any:
     return one(NAME, SCHEMA, clean_request_id)
 
 
+class Once(TypedDict, total=False):
+    """What makes a round write safe to send again (None: not asked), and whether it hands the
+    entry lock back when done; the round services take them as keywords."""
+
+    request_id: str | None
+    release_lock: bool
+
+
 class Retried:
     """A write's body that carries its request_id (`key`) and whether it hands the lock back."""
 
     key: str | None
     release_lock: bool
 
-    def once(self) -> dict[str, object]:
+    def once(self) -> Once:
         """How the round services take them."""
-        return {NAME: self.key, "release_lock": self.release_lock}
+        return Once(request_id=self.key, release_lock=self.release_lock)
 
 
 ASKED = {

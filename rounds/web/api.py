@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from rounds import services
-from rounds.bodies.retry import clean_request_ids
+from rounds.bodies import retry
 from rounds.bodies.sessions import SessionChange, SessionCreate
 from rounds.bodies.writes import (
     HistoryWrite,
@@ -200,4 +200,4 @@ def version_write(request: HttpRequest, key: str, version: int, action: str) -> 
 def requests_stored(request: HttpRequest, key: str) -> JsonResponse:
     """Which of a phone's writes were stored: a reply lost after the commit is not a change elsewhere."""
     session, _viewer = session_for_api(key, write=True)
-    return JsonResponse(stored_requests(session, clean_request_ids(request.GET)))
+    return JsonResponse(stored_requests(session, retry.asked(request.GET)))

@@ -22,7 +22,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from rounds import services
-from rounds.bodies.writes import LockMessage, PreviewRequest, RoundMessage
+from rounds.bodies import LockMessage, PreviewRequest, RoundMessage
 from rounds.channels import group_name
 from rounds.clock import clock
 from rounds.errors import VIEW_ONLY

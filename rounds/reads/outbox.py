@@ -7,7 +7,7 @@ of its writes (by the key each was sent under) the server already has. Read only
 
 from __future__ import annotations
 
-from rounds.bodies import retry
+from rounds.bodies import REQUEST_KEY
 from rounds.models import RoundRequest, Session
 
 
@@ -15,7 +15,7 @@ def stored_requests(session: Session, keys: list[str]) -> dict:
     """Which of the writes sent under `keys` this session stored, in the order asked, and its version now."""
     found = RoundRequest.objects.under(session, keys)
     stored = [
-        {retry.NAME: key, "action": found[key].action, "number": found[key].round_number}
+        {REQUEST_KEY: key, "action": found[key].action, "number": found[key].round_number}
         for key in keys
         if key in found
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Unpack
 
-from rounds.bodies.retry import Once
+from rounds.bodies import Once
 from rounds.errors import (
     ROUND_STILL_THERE,
     UNDO_RESCORE,

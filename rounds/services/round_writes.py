@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from django.db import transaction
 from django.utils import timezone
 
-from rounds.bodies.retry import RequestReused
+from rounds.bodies import RequestReused
 from rounds.errors import SessionFinished, SessionFull
 from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.reads.preview import check_covering_rule

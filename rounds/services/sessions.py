@@ -71,7 +71,7 @@ def session_update(
     *, session: Session, token: str | None, changes: Mapping[str, object], rescore: bool = False
 ) -> Session:
     """Change the settings. New rules apply from the next round unless `rescore`. `changes`: the
-    settings a body sent (rounds/bodies/sessions.py's SettingsSent: its declared keys only, and
+    settings a body sent (rounds/session_bodies.py's SettingsSent: its declared keys only, and
     `finished`), read here over the session's settings now, once the lock is checked."""
     lock = held_lock(session=session, token=token)
     session = Session.objects.get(pk=session.pk)

@@ -6,15 +6,14 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 from rounds import services
-from rounds.bodies import retry
-from rounds.bodies.sessions import SessionChange, SessionCreate
-from rounds.bodies.writes import (
+from rounds.bodies import (
     HistoryWrite,
     LockRequest,
     PreviewRequest,
     RoundDelete,
     RoundEntryBody,
     TransferPaid,
+    asked_requests,
 )
 from rounds.models import Session
 from rounds.presets import PRESETS
@@ -28,6 +27,7 @@ from rounds.reads.state_cache import state_after_write
 from rounds.services.locking import lock_acquire, lock_release, lock_takeover
 from rounds.services.payments import check_payable, transfer_mark_paid
 from rounds.services.ratelimit import lock_counted, rate_limited
+from rounds.session_bodies import SessionChange, SessionCreate
 from rounds.signals import rematch_rate
 from rounds.web.jsonapi import LOCK_HEADER, session_for_api, state_response
 from toolkit.jsonapi import endpoint, json_body
@@ -200,4 +200,4 @@ def version_write(request: HttpRequest, key: str, version: int, action: str) -> 
 def requests_stored(request: HttpRequest, key: str) -> JsonResponse:
     """Which of a phone's writes were stored: a reply lost after the commit is not a change elsewhere."""
     session, _viewer = session_for_api(key, write=True)
-    return JsonResponse(stored_requests(session, retry.asked(request.GET)))
+    return JsonResponse(stored_requests(session, asked_requests(request.GET)))

@@ -3,7 +3,7 @@ scorekeeper/openapi.py assembles with the groups and events parts and serves at 
 
 from __future__ import annotations
 
-from rounds.bodies import retry
+from rounds.bodies import ASKED_REQUESTS, STORED_REPLY, STORED_SUMMARY
 from rounds.web.openapi_schemas import BODIES, SCHEMAS
 from rounds.write_inputs import TOKEN_PATTERN
 from toolkit.keys import KEY_PATTERN
@@ -132,11 +132,11 @@ PATHS = {
     },
     "/api/sessions/{key}/requests": {
         "get": operation(
-            retry.ASKED_SUMMARY,
+            STORED_SUMMARY,
             200,
-            retry.STORED_REPLY,
+            STORED_REPLY,
             errors=(400, 403),
-            parameters=(KEY, retry.ASKED),
+            parameters=(KEY, ASKED_REQUESTS),
         ),
     },
     "/api/sessions/{key}/preview": {

@@ -3,10 +3,12 @@ every app shares (toolkit/openapi.py); scorekeeper/openapi.py assembles the docu
 
 from __future__ import annotations
 
-from rounds.bodies.hands import COUNTS, DOUBLINGS, HAND_SHOWN, PLAYER_INDEX
-from rounds.bodies.sessions import SessionChange, SessionCreate, shown_schema
-from rounds.bodies.writes import (
+from rounds.bodies import (
+    COUNTS,
+    DOUBLINGS,
+    HAND_SHOWN,
     PARTY,
+    PLAYER_INDEX,
     HistoryWrite,
     LockRequest,
     PreviewRequest,
@@ -18,6 +20,7 @@ from rounds.rules import fields
 from rounds.rules.fields import Setting
 from rounds.rules.names import MAX_NAME_LENGTH
 from rounds.rules.ruleset import Mode
+from rounds.session_bodies import SessionChange, SessionCreate, shown_schema
 from toolkit.openapi import BOOLEAN, INTEGER, MONEY, NULL, STRING, array, nullable, obj, ref
 
 
@@ -253,7 +256,7 @@ SCHEMAS = {
     ),
 }
 
-# Each body from its one declaration (rounds/bodies/).
+# Each body from its one declaration (rounds/bodies.py, rounds/session_bodies.py).
 BODIES = {
     name: body.schema()
     for name, body in {

@@ -10,10 +10,10 @@ from django.db import IntegrityError, transaction
 from groups.models import Group
 from groups.reads.selectors import group_rules
 from groups.services import group_writes as group_services
-from rounds.bodies.sessions import SETTINGS_INPUT
 from rounds.inputs import SETTINGS_FIELDS, clean_settings, stored_settings
 from rounds.models import Round, Session
 from rounds.rules import fields
+from rounds.session_bodies import SETTINGS_INPUT
 from rounds.web.form_values import initial_from_state
 from rounds.web.forms import SettingsForm, typed_settings
 from rounds.web.tags.page_labels import setting_defaults

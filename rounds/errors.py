@@ -14,7 +14,6 @@ SESSION_FULL = gettext_noop(
 HISTORY_FULL = gettext_noop(
     "History: this session has kept %(most)s changes, the most one session can; start a rematch to play on"
 )
-REQUEST_REUSED = gettext_noop("This request_id was already used for a different change")
 ROUND_MISSING = gettext_noop("There is no round %(number)s")
 VERSION_MISSING = gettext_noop("There is no version %(version)s in this session's history")
 ROUND_STILL_THERE = gettext_noop(
@@ -65,13 +64,6 @@ class HistoryFull(ServiceError):
 
     def __init__(self, most: int) -> None:
         super().__init__(HISTORY_FULL, field="history", most=f"{most:,}")
-
-
-class RequestReused(ServiceError):
-    status = 409
-
-    def __init__(self) -> None:
-        super().__init__(REQUEST_REUSED, field="request_id")
 
 
 class RoundMissing(ServiceError):

@@ -318,6 +318,12 @@ class EntryLock(models.Model):
         return f"Entry lock held by {self.holder}" if self.token else "Entry lock (free)"
 
 
+class RoundRequests(models.QuerySet):
+    def under(self, session: Session, keys: list[str]) -> dict[str, "RoundRequest"]:
+        """The writes `session` stored under these request_ids, by request_id."""
+        return {request.request_id: request for request in self.filter(session=session, request_id__in=keys)}
+
+
 class RoundRequest(models.Model):
     """A round write already done under a client's request_id, so a retry stores nothing new."""
 
@@ -330,6 +336,8 @@ class RoundRequest(models.Model):
     version = models.ForeignKey(RoundVersion, on_delete=models.SET_NULL, null=True, blank=True)
     round_number = models.PositiveIntegerField()
     created_at = models.DateTimeField(default=timezone.now)
+
+    objects = RoundRequests.as_manager()
 
     class Meta:
         constraints = [

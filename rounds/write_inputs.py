@@ -1,5 +1,5 @@
 """What a round write, the entry lock and the history sent (a form, the API or a socket), as
-checked values or a clear refusal naming the field: the hand, request_ids, versions, the lock's
+checked values or a clear refusal naming the field: the hand, versions, the lock's
 token, the counts typed so far, the device's name. The settings are rounds/inputs.py's."""
 
 from __future__ import annotations
@@ -10,14 +10,12 @@ from collections.abc import Mapping
 from rounds.errors import ServiceError
 from rounds.inputs import DEVICE_NAME, clean_name
 from rounds.models import MAX_DEVICE_LENGTH
-from rounds.rules.names import has_control_characters
 from rounds.rules.refusal import is_whole_number
 from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS
 from rounds.rules.scoring import RoundEntry
 from rounds.rules.tien_len_hand import HAND_KEYS
 from toolkit.messages import gettext_noop
 
-MAX_REQUEST_ID_LENGTH = 100
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -46,30 +44,6 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
         spade_two=raw.get("spade_two"),  # type: ignore[arg-type]
         bombs=0 if raw.get("bombs") is None else raw["bombs"],  # type: ignore[arg-type]
     )
-
-
-def clean_request_id(raw: object) -> str | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, str) or not 1 <= len(raw) <= MAX_REQUEST_ID_LENGTH or has_control_characters(raw):
-        raise ServiceError(
-            gettext_noop("request_id: give a string of 1 to 100 characters, such as a UUID"),
-            field="request_id",
-        )
-    return raw
-
-
-MAX_ASKED_REQUESTS = 50
-
-
-def clean_request_ids(raw: list[str]) -> list[str]:
-    """The request_ids a device asks about (the query's repeated `request_id`), in its order, once each."""
-    if not 1 <= len(raw) <= MAX_ASKED_REQUESTS:
-        raise ServiceError(
-            gettext_noop("request_id: ask about 1 to 50 request_ids at a time"), field="request_id"
-        )
-    cleaned = [clean_request_id(request_id) for request_id in raw]
-    return list(dict.fromkeys(request_id for request_id in cleaned if request_id is not None))
 
 
 def clean_version_id(raw: object) -> int:

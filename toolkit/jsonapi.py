@@ -17,6 +17,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
+from toolkit.bodies import BodyT
 from toolkit.messages import Refusal
 from toolkit.refusals import ProtocolError, refusal
 
@@ -52,20 +53,15 @@ def endpoint(*methods: str) -> Callable:
     return decorate
 
 
-# The body of an endpoint that takes none (an empty object, or nothing at all).
-NO_BODY: dict = {"type": "object", "properties": {}}
-
-
-def json_body(request: HttpRequest, body: dict, *, required: bool = True) -> dict:
-    """The request's JSON object, refusing other media types, oversize bodies and unknown fields:
-    `body` is the endpoint's body as the OpenAPI document declares it (its one declaration), and
-    a field it does not name is refused."""
+def json_body(request: HttpRequest, body: type[BodyT], *, required: bool = True) -> BodyT:
+    """The request's JSON object as the endpoint's declared body (toolkit/bodies.py), refusing
+    other media types, oversize bodies and fields the declaration does not name."""
     try:
         raw = request.body
     except RequestDataTooBig:
         raise ProtocolError(413, _("The request is too large (at most 64 KB)")) from None
     if not raw and not required:
-        return {}
+        return body.parse({})
     if request.content_type != "application/json":
         raise ProtocolError(415, _("Send JSON with Content-Type: application/json"))
     try:
@@ -76,14 +72,4 @@ def json_body(request: HttpRequest, body: dict, *, required: bool = True) -> dic
         raise ProtocolError(400, _("The body is nested too deeply")) from None
     if not isinstance(sent, dict):
         raise ProtocolError(400, _("The body must be a JSON object"))
-    unknown = sorted(set(sent) - set(body["properties"]))
-    if unknown:
-        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
-    return sent
-
-
-def flag(body: dict, name: str) -> bool:
-    value = body.get(name, False)
-    if not isinstance(value, bool):
-        raise ProtocolError(400, _("%(field)s: give true or false") % {"field": name}, field=name)
-    return value
+    return body.parse_closed(sent)

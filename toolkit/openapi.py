@@ -36,7 +36,7 @@ DESCRIPTIONS = {
     403: "A follow key tried to write",
     404: "No such session, group, event, round, history version or address",
     405: "This address does not take that method",
-    409: "The entry lock is held elsewhere or lost, the session is finished, the request_id was reused, "
+    409: "The entry lock is held elsewhere or lost, the session is finished, a write's retry key was reused for another change, "
     "or the history version cannot be restored or undone (its round exists, or changed since)",
     413: "The body is over 64 KB",
     415: "The body is not application/json",
@@ -60,13 +60,13 @@ def operation(
     media: str = "application/json",
     replay: bool = False,
 ) -> dict:
-    """`replay`: a write whose request_id was seen before answers 200 with its first reply."""
+    """`replay`: a retried write (its key seen before) answers 200 with its first reply."""
     responses: dict = {str(ok): {"description": "OK" if ok == 200 else "Created"}}
     if reply is not None:
         responses[str(ok)]["content"] = {media: {"schema": reply}}
     if replay:
         responses["200"] = {
-            "description": "Done before under this request_id",
+            "description": "Done before: a retry answers with the first reply",
             "content": json_content(reply),
         }
     if body is not None:

@@ -4,17 +4,10 @@ document served at /api/openapi.json, as each app contributes its own paths and 
 from __future__ import annotations
 
 from events.models import (
-    MAX_EVENT_HANDS,
-    MAX_EVENT_NAME_LENGTH,
-    MAX_EVENT_PLAYERS,
-    MAX_EVENT_ROUNDS,
-    MAX_ROUND_MINUTES,
-    MIN_EVENT_PLAYERS,
     SEATINGS,
 )
 from events.reads.progress import STATUSES
-from rounds.public import MAX_NAME_LENGTH
-from rounds.web.public import SETTINGS_INPUT
+from events.web.bodies import NAMES, EventChange, EventCreate, EventDraw, EventSignup
 from toolkit.openapi import BOOLEAN, INTEGER, STRING, array, nullable, obj, operation, ref
 
 NUMBER = {"type": "number"}
@@ -25,8 +18,6 @@ EVENT = {
     "description": "the event's edit key, or its follow key to read",
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"},
 }
-NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}
-NAMES = array(NAME)
 TABLE = obj(
     {
         "table": INTEGER,
@@ -60,7 +51,7 @@ EVENT_SCHEMAS = {
         },
         required=("id", "name"),
     ),
-    "EventSignup": obj({"name": NAME}, required=("name",), closed=True),
+    "EventSignup": EventSignup.schema(),
     "EventSignedUp": obj(
         {
             "player": obj({"id": INTEGER, "name": STRING}, required=("id", "name")),
@@ -134,38 +125,9 @@ EVENT_SCHEMAS = {
         },
         required=("view_id", "name", "players", "links", "rounds", "standings", "status", "next"),
     ),
-    "EventCreate": obj(
-        {
-            "name": {"type": "string", "minLength": 1, "maxLength": MAX_EVENT_NAME_LENGTH},
-            "players": {
-                **array(NAME, maxItems=MAX_EVENT_PLAYERS),
-                "description": f"{MIN_EVENT_PLAYERS} to {MAX_EVENT_PLAYERS} names; with signup, fewer (the draw needs {MIN_EVENT_PLAYERS})",
-            },
-            "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_ROUNDS},
-            "hands": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_HANDS},
-            "seating": {"enum": list(SEATINGS)},
-            "minutes": nullable({"type": "integer", "minimum": 1, "maximum": MAX_ROUND_MINUTES}),
-            "rules": nullable(obj(SETTINGS_INPUT, closed=True)),
-            "group": {
-                "type": "string",
-                "description": "a group's edit key: the night is the club's (SPEC 13), its tables play the group's rules and count in its season, league and Skill",
-            },
-            "signup": {"type": "boolean", "description": "open the night for sign-up until the first draw"},
-        },
-        required=("name", "players", "rounds", "hands"),
-        closed=True,
-    ),
-    "EventChange": obj(
-        {
-            "add": NAMES,
-            "drop": NAMES,
-            "restore": NAMES,
-            "swap": array(NAME, minItems=2, maxItems=2),
-            "signup": {"type": "boolean", "description": "open or close sign-up, before the first draw"},
-        },
-        closed=True,
-    ),
-    "EventDraw": obj({"force": BOOLEAN}, closed=True),
+    "EventCreate": EventCreate.schema(),
+    "EventChange": EventChange.schema(),
+    "EventDraw": EventDraw.schema(),
 }
 
 EVENT_PATHS = {

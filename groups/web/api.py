@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 
 from groups.inputs import (
     clean_date_range,
-    clean_group_name,
     clean_league,
     clean_log_text,
 )
@@ -28,23 +27,21 @@ from groups.reads.selectors import (
 from groups.rules.season import DateRange
 from groups.services import group_writes as services
 from groups.services import paper_import as paper
-from groups.web.openapi import GROUP_SCHEMAS
+from groups.web.bodies import EveningCreate, GroupChange, GroupCreate, PlayerRename, PlayersAdd, rules_of
 from rounds.public import (
-    SETTINGS_FIELDS,
     Viewer,
-    clean_players,
     count_request,
     open_by_key,
     rate_limited,
     table_state,
 )
 from rounds.signals import SessionHost
+from toolkit.bodies import Absent
 from toolkit.jsonapi import endpoint, json_body
 from toolkit.messages import gettext_noop
 from toolkit.refusals import ProtocolError
 
 # "Any creation field but players" (API.md), the rules a group keeps.
-RULES_FIELDS = SETTINGS_FIELDS | {"randomize_seats"}
 GROUP_VIEW_ONLY = gettext_noop("This is a group's follow link: it can watch the season but not change it")
 
 
@@ -60,10 +57,9 @@ def group_for_api(key: str, *, write: bool = False) -> tuple[Group, Viewer]:
 
 @endpoint("POST")
 def groups(request: HttpRequest) -> JsonResponse:
-    body = json_body(request, GROUP_SCHEMAS["GroupCreate"])
-    name = clean_group_name(body.get("name"))
+    body = json_body(request, GroupCreate)
     with rate_limited(request, "group"):
-        group = services.group_create(name=name)
+        group = services.group_create(name=body.name)
     return JsonResponse(group_json(group, Viewer.EDITOR), status=201)
 
 
@@ -72,12 +68,11 @@ def evenings(request: HttpRequest, group: str) -> JsonResponse:
     """A new evening of the group: a session of these players (matched to, or added as, the
     group's), counted against the group's evenings."""
     found, _viewer = group_for_api(group, write=True)
-    body = json_body(request, GROUP_SCHEMAS["EveningCreate"])
-    players = clean_players(body.get("players"))
+    body = json_body(request, EveningCreate)
     host = evening_host(found)
-    settings, randomize_seats = host.settings_of(body)
+    settings, randomize_seats = host.settings_of(body.settings)
     with rate_limited(request, host.scope, subject=host.subject):
-        session = host.create(players=players, settings=settings, randomize_seats=randomize_seats)
+        session = host.create(players=body.players, settings=settings, randomize_seats=randomize_seats)
     return JsonResponse(table_state(session, viewer=Viewer.EDITOR), status=201)
 
 
@@ -107,27 +102,15 @@ def group_detail(request: HttpRequest, group: str) -> JsonResponse:
         found, viewer = group_for_api(group)
         return JsonResponse(group_json(found, viewer))
     found, viewer = group_for_api(group, write=True)
-    body = json_body(request, GROUP_SCHEMAS["GroupChange"])
-    if "rules" not in body and "league" not in body:
-        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
-    if "league" in body:  # checked before anything is written: a refusal changes nothing
-        clean_league(body["league"], base=league_rules(found))
+    body = json_body(request, GroupChange)
+    if not isinstance(body.league, Absent):  # checked before anything is written: a refusal changes nothing
+        clean_league(body.league, base=league_rules(found))
     with transaction.atomic():
-        if "rules" in body:
-            found = services.group_rules_set(group=found, rules=rules_of(body["rules"]))
-        if "league" in body:
-            found = services.group_league_set(group=found, league=body["league"])
+        if not isinstance(body.rules, Absent):
+            found = services.group_rules_set(group=found, rules=rules_of(body.rules))
+        if not isinstance(body.league, Absent):
+            found = services.group_league_set(group=found, league=body.league)
     return JsonResponse(group_json(found, viewer))
-
-
-def rules_of(raw: object) -> dict | None:
-    """The `rules` object as sent: null, or session creation fields but players."""
-    if raw is not None and not isinstance(raw, dict):
-        raise ProtocolError(400, _("rules: give the group's rules, or null to clear them"), field="rules")
-    unknown = sorted(set(raw or ()) - RULES_FIELDS)
-    if unknown:
-        raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
-    return raw
 
 
 @endpoint("POST")
@@ -135,9 +118,9 @@ def players(request: HttpRequest, group: str) -> JsonResponse:
     """Players added by name before any evening (a club's roster, SPEC 13), counted against the
     group's roster changes; the group as GET shows it."""
     found, viewer = group_for_api(group, write=True)
-    body = json_body(request, GROUP_SCHEMAS["PlayersAdd"])
+    body = json_body(request, PlayersAdd)
     with rate_limited(request, "roster", subject=f"group:{found.pk}"):
-        services.group_players_add(group=found, names=body.get("names"))
+        services.group_players_add(group=found, names=body.names)
     return JsonResponse(group_json(found, viewer), status=201)
 
 
@@ -150,8 +133,8 @@ def player_detail(request: HttpRequest, group: str, player: int) -> JsonResponse
         with rate_limited(request, "roster", subject=f"group:{found.pk}"):
             services.group_player_remove(group=found, player_id=player)
         return JsonResponse(group_json(found, viewer))
-    body = json_body(request, GROUP_SCHEMAS["PlayerRename"])
-    services.group_player_rename(group=found, player_id=player, name=body.get("name"))
+    body = json_body(request, PlayerRename)
+    services.group_player_rename(group=found, player_id=player, name=body.name)
     return JsonResponse(group_json(found, viewer))
 
 

@@ -3,11 +3,16 @@ document scorekeeper/openapi.py serves at /api/openapi.json."""
 
 from __future__ import annotations
 
-from groups.models import MAX_GROUP_NAME_LENGTH, MAX_GROUP_PLAYERS
-from groups.rules.league import MAX_BEST_OF, MAX_POINTS_PLACES
 from groups.rules.season import TIEN_LEN_FIGURES
-from rounds.public import MAX_NAME_LENGTH
-from rounds.web.public import BODIES, SETTINGS_INPUT
+from groups.web.bodies import (
+    BEST_OF,
+    LEAGUE_POINTS,
+    EveningCreate,
+    GroupChange,
+    GroupCreate,
+    PlayerRename,
+    PlayersAdd,
+)
 from toolkit.keys import KEY_PATTERN
 from toolkit.openapi import (
     BOOLEAN,
@@ -52,17 +57,8 @@ NUMBER = {"type": "number"}
 RATE = nullable({"type": "string", "pattern": r"^-?\d+\.\d{2}$"})
 LOG = {"type": "string", "description": "a paper log: dates, F=n, lines of names, lines of counts"}
 
-# A new evening: the body of POST /api/sessions without its "group" (the group is in the path).
-SESSION_CREATE = BODIES["SessionCreate"]
-EVENING_CREATE = {
-    **SESSION_CREATE,
-    "properties": {name: schema for name, schema in SESSION_CREATE["properties"].items() if name != "group"},
-}
-# The club's league rules (SPEC 13): place points, not increasing; the best nights that count.
-LEAGUE_POINTS = array({"type": "number", "minimum": 0}, minItems=1, maxItems=MAX_POINTS_PLACES)
-BEST_OF = nullable({"type": "integer", "minimum": 1, "maximum": MAX_BEST_OF})
 GROUP_SCHEMAS = {
-    "EveningCreate": EVENING_CREATE,
+    "EveningCreate": EveningCreate.schema(),
     "Group": obj(
         {
             "id": STRING,
@@ -141,29 +137,8 @@ GROUP_SCHEMAS = {
         {"error": STRING, "field": nullable(STRING), "player": nullable(INTEGER), "line": nullable(INTEGER)},
         required=("error",),
     ),
-    "GroupCreate": obj(
-        {"name": {"type": "string", "minLength": 1, "maxLength": MAX_GROUP_NAME_LENGTH}},
-        required=("name",),
-        closed=True,
-    ),
-    "GroupChange": {
-        **obj(
-            {
-                "rules": nullable(
-                    {
-                        "description": "session creation fields but players, over the group's rules; null clears them",
-                        **obj({**SETTINGS_INPUT, "randomize_seats": BOOLEAN}, closed=True),
-                    }
-                ),
-                "league": {
-                    "description": "the club's league (SPEC 13): points and best_of, each optional",
-                    **obj({"points": LEAGUE_POINTS, "best_of": BEST_OF}, closed=True),
-                },
-            },
-            closed=True,
-        ),
-        "minProperties": 1,
-    },
+    "GroupCreate": GroupCreate.schema(),
+    "GroupChange": GroupChange.schema(),
     "LeagueRules": obj({"points": LEAGUE_POINTS, "best_of": BEST_OF}, required=("points", "best_of")),
     "League": obj(
         {
@@ -192,25 +167,8 @@ GROUP_SCHEMAS = {
         },
         required=("league", "nights", "table"),
     ),
-    "PlayerRename": obj(
-        {"name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}},
-        required=("name",),
-        closed=True,
-    ),
-    "PlayersAdd": obj(
-        {
-            "names": {
-                "description": "names as everywhere: none the same name as one of the group's or another of the list",
-                **array(
-                    {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH},
-                    minItems=1,
-                    maxItems=MAX_GROUP_PLAYERS,
-                ),
-            }
-        },
-        required=("names",),
-        closed=True,
-    ),
+    "PlayerRename": PlayerRename.schema(),
+    "PlayersAdd": PlayersAdd.schema(),
 }
 
 

@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from rounds import services
+from rounds.bodies import LockMessage, PreviewRequest, RoundMessage
 from rounds.channels import group_name
 from rounds.clock import clock
 from rounds.errors import VIEW_ONLY
@@ -41,7 +42,7 @@ from rounds.services.locking import (
 )
 from rounds.services.publish import written_from
 from rounds.services.ratelimit import Allowance, lock_counted
-from rounds.write_inputs import clean_request_id, clean_round_entry, clean_version_id
+from rounds.write_inputs import clean_round_entry, clean_version_id
 from toolkit.messages import Refusal, gettext_noop
 from toolkit.refusals import ProtocolError, refusal
 from toolkit.socket_log import log_socket
@@ -92,7 +93,8 @@ def read_lock(session_id: int) -> dict | None:
 @database_sync_to_async
 def preview_round(session_id: int, content: dict) -> dict:
     session = Session.objects.get(pk=session_id)
-    return round_preview(session, clean_round_entry(content), number=content.get("number"))
+    asked = PreviewRequest.parse(content)
+    return round_preview(session, asked.entry, number=asked.number)
 
 
 @database_sync_to_async
@@ -209,40 +211,37 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             released = await run_service(lock_release, session=self.session, token=token)
             self.lock_token = None
             return {"released": released}
+        asked = LockMessage.parse(content)
         if kind == "lock.renew":
             grant = await run_service(
-                lock_counted, lock_renew, session=self.session, token=token, counts=content.get("counts")
+                lock_counted, lock_renew, session=self.session, token=token, counts=asked.counts
             )
         elif kind == "lock.takeover":
             grant = await run_service(
                 lock_counted,
                 lock_takeover,
                 session=self.session,
-                device=content.get("device"),
-                editing_round=content.get("round"),
+                device=asked.device,
+                editing_round=asked.round,
             )
         else:
             grant = await run_service(
                 lock_counted,
                 lock_acquire,
                 session=self.session,
-                device=content.get("device"),
+                device=asked.device,
                 token=token,
-                editing_round=content.get("round"),
-                counts=content.get("counts"),
+                editing_round=asked.round,
+                counts=asked.counts,
             )
         self.holding(grant.token)
         return grant.as_json()
 
     async def round_message(self, kind: str, content: dict) -> dict:
         token = content.get("token") or self.lock_token
-        release = content.get("release_lock") is True
-        arguments = {
-            "session": self.session,
-            "token": token,
-            "request_id": clean_request_id(content.get("request_id")),
-            "release_lock": release,
-        }
+        asked = RoundMessage.parse(content)
+        release = asked.release_lock
+        arguments = {"session": self.session, "token": token, **asked.once()}
         with written_from(self.channel_name):  # the group's message skips this socket: the reply has it
             if (action := kind.removeprefix("round.")) in services.HISTORY_WRITES:
                 version_id = clean_version_id(content.get("version"))

@@ -17,7 +17,7 @@ from rounds.rules.hands import shown_hand
 
 @dataclass(frozen=True)
 class RoundWrite:
-    """What a round write did; `replayed` when a request_id had already done it.
+    """What a round write did; `replayed` when it was a retry of one already stored.
 
     `version_id` is the history version it recorded: what an undo takes back.
     `session_version`: the session's version this write made (None when replayed), the key

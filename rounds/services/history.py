@@ -7,7 +7,9 @@ version bump, finish check, broadcast), and both are recorded in the history.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Unpack
 
+from rounds.bodies import Once
 from rounds.errors import (
     ROUND_STILL_THERE,
     UNDO_RESCORE,
@@ -19,8 +21,15 @@ from rounds.models import Round, RoundVersion, Session
 from rounds.reads.replies import RoundWrite
 from rounds.rules import hands
 from rounds.rules.ruleset import RoundRules
-from rounds.services.records import record_version, request_fingerprint, store_scores
-from rounds.services.round_writes import Change, Table, delete_round, edit_round, guarded_write
+from rounds.services.records import record_version, store_scores
+from rounds.services.round_writes import (
+    Change,
+    Table,
+    delete_round,
+    edit_round,
+    guarded_write,
+    request_fingerprint,
+)
 
 
 def version_in(session: Session, version_id: int) -> RoundVersion:
@@ -107,8 +116,7 @@ def from_version(
     session: Session,
     token: str | None,
     version_id: int,
-    request_id: str | None,
-    release_lock: bool,
+    **once: Unpack[Once],
 ) -> RoundWrite:
     """The guarded write of a change taken from history version `version_id`."""
 
@@ -118,11 +126,10 @@ def from_version(
     return guarded_write(
         session=session,
         token=token,
-        request_id=request_id,
         action=action,
         fingerprint=request_fingerprint(action, version_id, None),
-        release_lock=release_lock,
         change=change,
+        **once,
     )
 
 
@@ -131,8 +138,7 @@ def round_restore(
     session: Session,
     token: str | None,
     version_id: int,
-    request_id: str | None = None,
-    release_lock: bool = False,
+    **once: Unpack[Once],
 ) -> RoundWrite:
     """Restore the deleted round that history version `version_id` belongs to."""
     return from_version(
@@ -141,8 +147,7 @@ def round_restore(
         session=session,
         token=token,
         version_id=version_id,
-        request_id=request_id,
-        release_lock=release_lock,
+        **once,
     )
 
 
@@ -151,8 +156,7 @@ def round_undo(
     session: Session,
     token: str | None,
     version_id: int,
-    request_id: str | None = None,
-    release_lock: bool = False,
+    **once: Unpack[Once],
 ) -> RoundWrite:
     """Undo the change recorded as `version_id`: an add is deleted, a correction goes back to
     the values before it, a delete is restored, a restore is deleted again."""
@@ -162,8 +166,7 @@ def round_undo(
         session=session,
         token=token,
         version_id=version_id,
-        request_id=request_id,
-        release_lock=release_lock,
+        **once,
     )
 
 

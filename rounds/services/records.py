@@ -1,16 +1,12 @@
-"""What every write leaves behind: the round's hands and history, the idempotency record,
-and the session's version, finish check and broadcast."""
+"""What every write leaves behind: the round's hands and history, and the session's version,
+finish check and broadcast."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from django.utils import timezone
 
-from rounds.errors import HistoryFull, RequestReused
-from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundRequest, RoundVersion, Session
-from rounds.reads.replies import RoundWrite
+from rounds.errors import HistoryFull
+from rounds.models import MAX_SESSION_CHANGES, Player, Round, RoundVersion, Session
 from rounds.reads.state import UNREAD
 from rounds.rules.hands import hand_json
 from rounds.rules.ruleset import Mode
@@ -79,52 +75,6 @@ def note_changes(session: Session, count: int = 1) -> None:
     if session.history_size + count > MAX_SESSION_CHANGES:
         raise HistoryFull(MAX_SESSION_CHANGES)
     session.history_size += count
-
-
-def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:
-    """What a request asked for, so a request_id reused for something else is caught."""
-    body = [action, number]
-    if entry is not None:
-        body += [list(entry.cards), None if entry.twos is None else list(entry.twos), entry.covering]
-        if entry.hand is not None:  # a Tiến lên hand as sent: the same order and events
-            body.append(entry.hand)
-        if entry.spade_two is not None or entry.bombs:  # 锄大地's doublings
-            body += [entry.spade_two, entry.bombs]
-    return hashlib.sha256(json.dumps(body, default=str).encode()).hexdigest()
-
-
-def replayed_request(session: Session, request_id: str | None, fingerprint: str) -> RoundWrite | None:
-    """The earlier result of this request_id, or None; a different body under it is refused."""
-    if request_id is None:
-        return None
-    previous = RoundRequest.objects.filter(session=session, request_id=request_id).first()
-    if previous is None:
-        return None
-    if previous.fingerprint != fingerprint:
-        raise RequestReused()
-    recorded = previous.version
-    return RoundWrite(
-        number=previous.round_number,
-        round=previous.round,
-        replayed=True,
-        deleted=recorded.action == RoundVersion.Action.DELETED if recorded else previous.action == "delete",
-        version_id=previous.version_id,
-    )
-
-
-def record_request(
-    session: Session, request_id: str | None, fingerprint: str, write: RoundWrite, *, action: str
-) -> None:
-    if request_id is not None:
-        RoundRequest.objects.create(
-            session=session,
-            request_id=request_id,
-            action=action,
-            fingerprint=fingerprint,
-            round=write.round,
-            version_id=write.version_id,
-            round_number=write.number,
-        )
 
 
 def version_of(

@@ -7,29 +7,24 @@ table. A write scores only the round it writes: the others keep their stored sco
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils import timezone
 
+from rounds.bodies import RequestReused
 from rounds.errors import SessionFinished, SessionFull
-from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundVersion, Session
+from rounds.models import MAX_SESSION_ROUNDS, Player, Round, RoundRequest, RoundVersion, Session
 from rounds.reads.preview import check_covering_rule
 from rounds.reads.replies import RoundWrite
 from rounds.reads.selectors import current_settings, round_by_number, stored_tally
 from rounds.rules import hands
 from rounds.rules.scoring import RoundEntry, ScoredRound
 from rounds.services.locking import check_holder, lock_acquire, lock_after_write, lock_for_write, lock_release
-from rounds.services.records import (
-    note_changes,
-    record_request,
-    record_version,
-    replayed_request,
-    request_fingerprint,
-    save_changed,
-    store_scores,
-)
+from rounds.services.records import note_changes, record_version, save_changed, store_scores
 from rounds.signals import write_checked
 
 
@@ -63,15 +58,61 @@ class Change:
     removed: ScoredRound | None = None
 
 
+def request_fingerprint(action: str, number: int | None, entry: RoundEntry | None) -> str:
+    """What a request asked for, so a request_id reused for something else is caught."""
+    body = [action, number]
+    if entry is not None:
+        body += [list(entry.cards), None if entry.twos is None else list(entry.twos), entry.covering]
+        if entry.hand is not None:  # a Tiến lên hand as sent: the same order and events
+            body.append(entry.hand)
+        if entry.spade_two is not None or entry.bombs:  # 锄大地's doublings
+            body += [entry.spade_two, entry.bombs]
+    return hashlib.sha256(json.dumps(body, default=str).encode()).hexdigest()
+
+
+def replayed_request(session: Session, request_id: str | None, fingerprint: str) -> RoundWrite | None:
+    """The earlier result of this request_id, or None; a different body under it is refused."""
+    if request_id is None:
+        return None
+    previous = RoundRequest.objects.under(session, [request_id]).get(request_id)
+    if previous is None:
+        return None
+    if previous.fingerprint != fingerprint:
+        raise RequestReused()
+    recorded = previous.version
+    return RoundWrite(
+        number=previous.round_number,
+        round=previous.round,
+        replayed=True,
+        deleted=recorded.action == RoundVersion.Action.DELETED if recorded else previous.action == "delete",
+        version_id=previous.version_id,
+    )
+
+
+def record_request(
+    session: Session, request_id: str | None, fingerprint: str, write: RoundWrite, *, action: str
+) -> None:
+    if request_id is not None:
+        RoundRequest.objects.create(
+            session=session,
+            request_id=request_id,
+            action=action,
+            fingerprint=fingerprint,
+            round=write.round,
+            version_id=write.version_id,
+            round_number=write.number,
+        )
+
+
 def guarded_write(
     *,
     session: Session,
     token: str | None,
-    request_id: str | None,
     action: str,
     fingerprint: str,
-    release_lock: bool,
     change: Callable[[Session, Table, str], Change],
+    request_id: str | None = None,
+    release_lock: bool = False,
 ) -> RoundWrite:
     """The frame of every round write, in one transaction under the lock row.
 

@@ -70,7 +70,9 @@ def apply_settings(session: Session, settings: SessionSettings) -> None:
 def session_update(
     *, session: Session, token: str | None, changes: Mapping[str, object], rescore: bool = False
 ) -> Session:
-    """Change the settings. New rules apply from the next round unless `rescore`."""
+    """Change the settings. New rules apply from the next round unless `rescore`. `changes`: the
+    settings a body sent (rounds/session_bodies.py's SettingsSent: its declared keys only, and
+    `finished`), read here over the session's settings now, once the lock is checked."""
     lock = held_lock(session=session, token=token)
     session = Session.objects.get(pk=session.pk)
     finishing = changes.get("finished")

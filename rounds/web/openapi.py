@@ -3,10 +3,11 @@ scorekeeper/openapi.py assembles with the groups and events parts and serves at 
 
 from __future__ import annotations
 
-from rounds.web.openapi_schemas import BODIES, REQUEST_ID, SCHEMAS
-from rounds.write_inputs import MAX_ASKED_REQUESTS, TOKEN_PATTERN
+from rounds.bodies import ASKED_REQUESTS, STORED_REPLY, STORED_SUMMARY
+from rounds.web.openapi_schemas import BODIES, SCHEMAS
+from rounds.write_inputs import TOKEN_PATTERN
 from toolkit.keys import KEY_PATTERN
-from toolkit.openapi import BOOLEAN, INTEGER, STRING, array, nullable, obj, operation, ref
+from toolkit.openapi import BOOLEAN, STRING, array, nullable, obj, operation, ref
 
 KEY = {
     "name": "key",
@@ -23,16 +24,6 @@ VERSION = {
     "description": "a version id from the session history",
     "schema": {"type": "integer", "minimum": 1},
 }
-ASKED_REQUESTS = {
-    "name": "request_id",
-    "in": "query",
-    "required": True,
-    "description": "a request_id this device sent; repeat it for each (at most 50)",
-    "schema": array(REQUEST_ID, minItems=1, maxItems=MAX_ASKED_REQUESTS),
-    "style": "form",
-    "explode": True,
-}
-ACTION = {"enum": ["add", "edit", "delete", "restore", "undo"]}
 LOCK_HEADER = {
     "name": "X-Entry-Lock",
     "in": "header",
@@ -141,20 +132,9 @@ PATHS = {
     },
     "/api/sessions/{key}/requests": {
         "get": operation(
-            "Which of these request_ids were stored (a phone replaying its outbox asks first)",
+            STORED_SUMMARY,
             200,
-            obj(
-                {
-                    "stored": array(
-                        obj(
-                            {"request_id": REQUEST_ID, "action": ACTION, "number": INTEGER},
-                            required=("request_id", "action", "number"),
-                        )
-                    ),
-                    "version": INTEGER,
-                },
-                required=("stored", "version"),
-            ),
+            STORED_REPLY,
             errors=(400, 403),
             parameters=(KEY, ASKED_REQUESTS),
         ),

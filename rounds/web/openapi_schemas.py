@@ -3,65 +3,25 @@ every app shares (toolkit/openapi.py); scorekeeper/openapi.py assembles the docu
 
 from __future__ import annotations
 
-from rounds.models import MAX_DEVICE_LENGTH
-from rounds.rules import fields
-from rounds.rules.fields import Kind, Setting
-from rounds.rules.names import MAX_NAME_LENGTH
-from rounds.rules.ruleset import MAX_CARDS, Mode
-from rounds.web.openapi_hands import (
+from rounds.bodies import (
     COUNTS,
     DOUBLINGS,
-    HAND_INPUT,
     HAND_SHOWN,
-    OWN_SCORES,
+    PARTY,
     PLAYER_INDEX,
+    HistoryWrite,
+    LockRequest,
+    PreviewRequest,
+    RoundDelete,
+    RoundEntryBody,
+    TransferPaid,
 )
-from rounds.write_inputs import MAX_REQUEST_ID_LENGTH
+from rounds.rules import fields
+from rounds.rules.fields import Setting
+from rounds.rules.names import MAX_NAME_LENGTH
+from rounds.rules.ruleset import Mode
+from rounds.session_bodies import SessionChange, SessionCreate, shown_schema
 from toolkit.openapi import BOOLEAN, INTEGER, MONEY, NULL, STRING, array, nullable, obj, ref
-
-# --- The settings, from their declarations (rounds/rules/fields.py) ---------------------------
-
-
-def value_schema(setting: Setting) -> dict:
-    """A setting's value as a body sends it (null apart) and a reply shows it."""
-    match setting.kind:
-        case Kind.CHOICE:
-            return {"enum": list(setting.choices)}
-        case Kind.COUNT:
-            return {"type": "integer", "minimum": setting.minimum, "maximum": setting.maximum}
-        case Kind.AMOUNT:
-            return {"type": "integer", "minimum": 0}
-        case Kind.AMOUNTS:
-            return array({"type": "integer", "minimum": 0}, minItems=1, maxItems=setting.maximum)
-        case Kind.FLAG:
-            return BOOLEAN
-        case Kind.CODE | Kind.NAME:
-            return {"type": "string", "maxLength": setting.max_length}
-        case Kind.MONEY:
-            return STRING
-        case Kind.TIERS:
-            return array(
-                array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2),
-                minItems=1,
-                maxItems=MAX_CARDS,
-            )
-        case Kind.TWOS:  # exactly one of its parts (a flag part: only true)
-            return {
-                "anyOf": [
-                    obj(
-                        {part.name: value_schema(part) if part.kind is not Kind.FLAG else {"const": True}},
-                        required=(part.name,),
-                        closed=True,
-                    )
-                    for part in setting.parts
-                ]
-            }
-        case Kind.FROM:
-            count = {"type": "integer", "minimum": setting.minimum, "maximum": setting.maximum}
-            return obj({"from": count}, required=("from",), closed=True)
-        case Kind.PLACES | Kind.PARTS:  # each key optional in a body, all present in a reply
-            return obj({part.name: value_schema(part) for part in setting.parts}, closed=True)
-    raise ValueError(setting.kind)
 
 
 def in_every_game(setting: Setting) -> bool:
@@ -69,32 +29,11 @@ def in_every_game(setting: Setting) -> bool:
     return setting.always_shown and Mode.TIEN_LEN in setting.modes
 
 
-def input_schema(setting: Setting) -> dict:
-    if setting.kind is Kind.MONEY:  # "0.50" or 0.5
-        return nullable({"anyOf": [STRING, {"type": "number", "minimum": 0}]})
-    schema = value_schema(setting)
-    return nullable(schema) if setting.nullable or setting.null_is_default else schema
-
-
-def shown_schema(setting: Setting) -> dict:
-    if setting.name == "mode":  # a body picks Big Two's modes; Tiến lên's is set by its game
-        return {"enum": [mode.value for mode in Mode]}
-    return nullable(value_schema(setting)) if setting.nullable else value_schema(setting)
-
-
-PARTY = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3}, {"const": "house"}]}
 # A round's rules; its covering style (SPEC 3.4 or 3.5) is absent in versions older than 3.5.
 RULES = obj(
     {setting.name: shown_schema(setting) for setting in fields.RULES},
     required=("mode",),  # the rest as the game has them (a Tiến lên round: game, mode and tien_len)
 )
-REQUEST_ID = {"type": "string", "minLength": 1, "maxLength": MAX_REQUEST_ID_LENGTH}
-DEVICE = {"type": "string", "minLength": 1, "maxLength": MAX_DEVICE_LENGTH}
-
-SETTINGS_INPUT = {
-    "preset": nullable(STRING),  # a quick setup's id: its rules first, then the fields sent
-    **{setting.name: input_schema(setting) for setting in fields.SETTINGS},
-}
 
 SCHEMAS = {
     "Error": obj(
@@ -317,61 +256,17 @@ SCHEMAS = {
     ),
 }
 
+# Each body from its one declaration (rounds/bodies.py, rounds/session_bodies.py).
 BODIES = {
-    "SessionCreate": obj(
-        {
-            **SETTINGS_INPUT,
-            "players": array(
-                {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH}, minItems=2, maxItems=4
-            ),
-            "randomize_seats": BOOLEAN,
-            "group": {"type": "string", "description": "a group's edit key: the session joins the group"},
-        },
-        required=("players",),
-        closed=True,
-    ),
-    "SessionChange": obj({**SETTINGS_INPUT, "rescore": BOOLEAN, "finished": nullable(BOOLEAN)}, closed=True),
-    "LockRequest": obj(
-        {
-            "device": DEVICE,
-            "takeover": BOOLEAN,
-            "round": nullable({"type": "integer", "minimum": 1}),
-            # The counts the entry shows (null: not typed): new ones renew a long hold.
-            "counts": nullable(array(nullable({"type": "integer", "minimum": 0, "maximum": 13}), maxItems=4)),
-        },
-        required=("device",),
-        closed=True,
-    ),
-    "RoundEntry": obj(
-        {
-            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
-            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
-            "covering": nullable(PLAYER_INDEX),
-            **DOUBLINGS,
-            **OWN_SCORES,
-            **HAND_INPUT,  # Tiến lên: order (or instant alone) instead of cards
-            "request_id": REQUEST_ID,
-            "release_lock": BOOLEAN,
-        },
-        closed=True,
-    ),
-    "RoundDelete": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
-    "HistoryWrite": obj({"request_id": REQUEST_ID, "release_lock": BOOLEAN}, closed=True),
-    "PreviewRequest": obj(
-        {
-            "cards": array({"type": "integer", "minimum": 0, "maximum": 13}, minItems=2, maxItems=4),
-            "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
-            "covering": nullable(PLAYER_INDEX),
-            **DOUBLINGS,
-            **OWN_SCORES,
-            **HAND_INPUT,
-            "number": nullable({"type": "integer", "minimum": 1}),
-        },
-        closed=True,
-    ),
-    "TransferPaid": obj(
-        {"from": PARTY, "to": PARTY, "amount": MONEY, "paid": BOOLEAN, "device": DEVICE},
-        required=("from", "to", "amount"),
-        closed=True,
-    ),
+    name: body.schema()
+    for name, body in {
+        "SessionCreate": SessionCreate,
+        "SessionChange": SessionChange,
+        "LockRequest": LockRequest,
+        "RoundEntry": RoundEntryBody,
+        "RoundDelete": RoundDelete,
+        "HistoryWrite": HistoryWrite,
+        "PreviewRequest": PreviewRequest,
+        "TransferPaid": TransferPaid,
+    }.items()
 }

@@ -3,7 +3,8 @@
 import pytest
 
 from rounds import services
-from rounds.errors import UNDO_RESCORE, LockRefused, RequestReused, VersionMissing, VersionRefused
+from rounds.bodies import RequestReused
+from rounds.errors import UNDO_RESCORE, LockRefused, VersionMissing, VersionRefused
 from rounds.models import Round, RoundVersion
 from rounds.reads.selectors import Viewer, round_history, scored_session, session_history
 from rounds.reads.state import table_state

@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 
 from rounds import services
-from rounds.errors import LOCK_NEEDED, LockRefused, RequestReused, RoundMissing, ServiceError, SessionFinished
+from rounds.bodies import RequestReused
+from rounds.errors import LOCK_NEEDED, LockRefused, RoundMissing, ServiceError, SessionFinished
 from rounds.inputs import clean_settings
 from rounds.models import EntryLock, Player, Round, RoundVersion, Session
 from rounds.reads.selectors import Viewer

@@ -13,9 +13,9 @@ from groups.services import group_writes as group_services
 from rounds.inputs import SETTINGS_FIELDS, clean_settings, stored_settings
 from rounds.models import Round, Session
 from rounds.rules import fields
+from rounds.session_bodies import SETTINGS_INPUT
 from rounds.web.form_values import initial_from_state
 from rounds.web.forms import SettingsForm, typed_settings
-from rounds.web.openapi_schemas import SETTINGS_INPUT
 from rounds.web.tags.page_labels import setting_defaults
 from scorekeeper.openapi import document
 from tests.factories import add_rounds, make_session

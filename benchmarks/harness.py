@@ -127,12 +127,13 @@ def started(
     supervised: bool,
     logs: Path,
     database_url: str,
+    root: Path = ROOT,
 ) -> Iterator[Server]:
     logs = ROOT / "test-artifacts" / "bench-logs"  # git-ignored, kept for a look afterwards
     logs.mkdir(parents=True, exist_ok=True)
     log = logs / f"{name.replace(' ', '-')}.log"
     with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=output, stderr=subprocess.STDOUT)
         try:
             wait_until_up(process, port, workers, supervised, log)
             yield Server(
@@ -201,10 +202,12 @@ def make_serve(
     *,
     name: str | None = None,
     env: dict[str, str] | None = None,
+    root: Path = ROOT,
 ) -> Iterator[Server]:
     """`make serve`'s arrangement, as scripts/serve.py starts it, with WORKERS workers; `env`
     adds or overrides variables (a shared CHANNELS_PREFIX for several hosts, a lifted
-    SOCKETS_PER_ADDRESS), `name` names it and its log."""
+    SOCKETS_PER_ADDRESS), `name` names it and its log; `root`: the tree it serves (another
+    worktree, for a before and after side by side)."""
     port = free_port()
     env = base_env(
         **{
@@ -219,7 +222,7 @@ def make_serve(
     )
     command = [sys.executable, "scripts/serve.py"]
     name = name or f"make serve {workers}w"
-    with started(name, command, env, port, workers, True, scratch, database_url) as server:
+    with started(name, command, env, port, workers, True, scratch, database_url, root) as server:
         yield server
 
 

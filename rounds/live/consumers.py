@@ -17,7 +17,8 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
-from channels.db import aclose_old_connections, database_sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
@@ -98,8 +99,12 @@ def preview_round(session_id: int, content: dict) -> dict:
 
 
 @database_sync_to_async
-def reply_to_write(write: services.RoundWrite, session: Session, viewer: Viewer) -> dict:
-    return write_reply(write, session, viewer=viewer)
+def write_and_reply(
+    service: Callable, viewer: Viewer, **arguments: object
+) -> tuple[services.RoundWrite, dict]:
+    """The write and its reply in one hop to the sync thread (the reply takes the state its publish kept)."""
+    write = service(**arguments)
+    return write, write_reply(write, arguments["session"], viewer=viewer)  # type: ignore[arg-type]
 
 
 @database_sync_to_async
@@ -242,26 +247,33 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
         asked = RoundMessage.parse(content)
         release = asked.release_lock
         arguments = {"session": self.session, "token": token, **asked.once()}
+        if (action := kind.removeprefix("round.")) in services.HISTORY_WRITES:
+            service = services.HISTORY_WRITES[action]
+            arguments["version_id"] = clean_version_id(content.get("version"))
+        elif kind == "round.delete":
+            service, arguments["number"] = services.round_delete, content.get("number")
+        elif kind == "round.edit":
+            service, arguments["number"] = services.round_edit, content.get("number")
+            arguments["entry"] = clean_round_entry(content)
+        else:
+            service, arguments["entry"] = services.round_add, clean_round_entry(content)
         with written_from(self.channel_name):  # the group's message skips this socket: the reply has it
-            if (action := kind.removeprefix("round.")) in services.HISTORY_WRITES:
-                version_id = clean_version_id(content.get("version"))
-                write = await run_service(services.HISTORY_WRITES[action], version_id=version_id, **arguments)
-            elif kind == "round.delete":
-                write = await run_service(services.round_delete, number=content.get("number"), **arguments)
-            elif kind == "round.edit":
-                entry = clean_round_entry(content)
-                write = await run_service(
-                    services.round_edit, number=content.get("number"), entry=entry, **arguments
-                )
-            else:
-                write = await run_service(services.round_add, entry=clean_round_entry(content), **arguments)
+            write, reply = await write_and_reply(service, self.viewer, **arguments)
         if release:
             self.lock_token = None
         elif not write.replayed and isinstance(token, str):
             self.holding(token)  # a write is activity: it renewed the lease
-        reply = await reply_to_write(write, self.session, self.viewer)
         self.watch_expiry(reply["state"]["lock"])
         return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
+
+    async def dispatch(self, message: dict) -> None:
+        """channels' dispatch without its hop to the sync thread before every message (to close stale
+        database connections): every database call here runs in database_sync_to_async, which closes
+        them around itself, so a follower passing a table's change on waits for no thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: dict) -> str:
@@ -314,5 +326,4 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
 
     async def recheck_lock(self, delay: float) -> None:
         await asyncio.sleep(delay)
-        await aclose_old_connections()
         await self.send_lock(await read_lock(self.session.pk), ["lock.changed"])

@@ -7,8 +7,9 @@ unknown key; a server may not send the standard 1013) and the same reason (a clo
 handshake reaches a browser as a bare failure, without either).
 
 With Redis (production) the open sockets are counted there, each as a member of a sorted set per
-address whose score says until when it counts; a socket refreshes its member while it is open, so
-a worker that dies stops counting within SOCKET_COUNT_TTL. Without Redis (`make run`, one
+address whose score says until when it counts; a worker refreshes the members of its open sockets
+(all of them in one pipeline, not a round trip a socket), so a worker that dies stops counting
+within SOCKET_COUNT_TTL. Without Redis (`make run`, one
 process) they are counted in this process. A count that fails (Redis slow or gone) lets the socket
 in uncounted, with one log line: the cap is there for a stranger, not against a club's phones.
 """
@@ -75,18 +76,49 @@ class RedisCount:
             return False
         return True
 
-    async def refresh(self, address: str) -> None:
-        key = self.key(address)
-        async with self.layer.connection(0).pipeline(transaction=True) as pipe:
-            pipe.zadd(key, {self.member: time.time() + SOCKET_COUNT_TTL}, xx=True)
-            pipe.expire(key, int(SOCKET_COUNT_TTL) + 1)
-            await pipe.execute()
-
     async def leave(self, address: str) -> None:
         await self.layer.connection(0).zrem(self.key(address), self.member)
 
 
 IN_PROCESS = InProcessCount()
+
+
+class Refresher:
+    """The open sockets this worker counts in Redis, each member refreshed every SOCKET_COUNT_TTL / 2,
+    all in one pipeline: a worker holding 2,000 sockets sends one, not 2,000 a period."""
+
+    def __init__(self) -> None:
+        self.counted: dict[RedisCount, str] = {}  # each open socket's count, and its address
+        self.task: asyncio.Task | None = None
+
+    def add(self, count: RedisCount, address: str) -> None:
+        self.counted[count] = address
+        task = self.task
+        if task is None or task.done() or task.get_loop() is not asyncio.get_running_loop():
+            self.task = asyncio.create_task(self.keep_counting())
+
+    def discard(self, count: RedisCount) -> None:
+        self.counted.pop(count, None)
+
+    async def keep_counting(self) -> None:
+        while self.counted:
+            await asyncio.sleep(SOCKET_COUNT_TTL / 2)
+            with contextlib.suppress(Exception):  # a Redis hiccup must not close a socket
+                await self.refresh()
+
+    async def refresh(self) -> None:
+        counted = list(self.counted.items())
+        if not counted:
+            return
+        until = time.time() + SOCKET_COUNT_TTL
+        async with counted[0][0].layer.connection(0).pipeline(transaction=False) as pipe:
+            for count, address in counted:
+                pipe.zadd(count.key(address), {count.member: until}, xx=True)
+                pipe.expire(count.key(address), int(SOCKET_COUNT_TTL) + 1)
+            await pipe.execute()
+
+
+REFRESHER = Refresher()
 
 
 class SocketsPerAddress:
@@ -107,12 +139,13 @@ class SocketsPerAddress:
         if not counted:
             await refuse(receive, send)
             return
-        refreshing = asyncio.create_task(keep_counting(count, address)) if count is not IN_PROCESS else None
+        if isinstance(count, RedisCount):
+            REFRESHER.add(count, address)
         try:
             return await self.application(scope, receive, send)
         finally:
-            if refreshing is not None:
-                refreshing.cancel()
+            if isinstance(count, RedisCount):
+                REFRESHER.discard(count)
             # The server may cancel the application once the socket is gone: the count still goes.
             await asyncio.shield(leave(count, address))
 
@@ -123,13 +156,6 @@ async def leave(count: RedisCount | InProcessCount, address: str) -> None:
         await count.leave(address)
     except (RedisError, OSError) as failure:
         logger.warning("a closed socket's count expires on its own: %s: %s", type(failure).__name__, failure)
-
-
-async def keep_counting(count: RedisCount, address: str) -> None:
-    while True:
-        await asyncio.sleep(SOCKET_COUNT_TTL / 2)
-        with contextlib.suppress(Exception):  # a Redis hiccup must not close the socket
-            await count.refresh(address)
 
 
 async def refuse(receive, send) -> None:

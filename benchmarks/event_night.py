@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from benchmarks.harness import HANDS, ROOT, Http, Server, make_serve, percentile
+from benchmarks.clients import HANDS, Http, percentile
+from benchmarks.harness import ROOT, Server, make_serve
 from benchmarks.machine import machine, postgres_and_redis
 
 WORKERS = int(os.environ.get("EVENT_WORKERS", "2"))

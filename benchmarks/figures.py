@@ -11,17 +11,8 @@ import time
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidMessage
 
-from benchmarks.harness import (
-    HANDS,
-    Http,
-    Server,
-    alternating,
-    grab,
-    median_ms,
-    new_table,
-    percentile,
-    rss_mb,
-)
+from benchmarks.clients import HANDS, Http, alternating, grab, median_ms, new_table, percentile
+from benchmarks.harness import Server, rss_mb
 
 ROTATE_AFTER = 40  # a table in the throughput run starts a fresh session after this many rounds
 # Followers connecting at once: enough to keep a worker busy, under the listen backlog

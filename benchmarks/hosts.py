@@ -33,8 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.harness import ROOT, make_serve
 from benchmarks.machine import raise_open_files
-from benchmarks.soak import Soak, append_to_results, run_soak, say, server_env
 from benchmarks.soak_figures import soak_lines
+from benchmarks.soak_server import append_to_results, say, server_env
+from benchmarks.soak_tables import Soak, run_soak
 
 HOSTS = 3
 

@@ -40,7 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.harness import Http, make_serve  # noqa: E402
+from benchmarks.clients import Http  # noqa: E402
+from benchmarks.harness import make_serve  # noqa: E402
 from benchmarks.machine import machine, postgres_and_redis  # noqa: E402
 
 NIGHTS = int(os.environ.get("BENCH_NIGHTS", "100"))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import figures, report, soak
+from benchmarks import figures, report, soak_tables
 from benchmarks.harness import BENCH_SOCKETS_PER_ADDRESS, ROOT, Server, make_run, make_serve
 from benchmarks.machine import machine, postgres_and_redis
 
@@ -79,7 +79,9 @@ def small_soak(server: Server) -> dict:
     tables, followers, period, seconds = SOAK
     say(f"{server.name}: soak of {tables:g} tables x {followers:g} followers, a hand every {period:g} s")
     load_before = os.getloadavg()
-    measured = soak.run_soak(soak.Soak([server], int(tables), int(followers), period, seconds / 60))
+    measured = soak_tables.run_soak(
+        soak_tables.Soak([server], int(tables), int(followers), period, seconds / 60)
+    )
     measured["machine"] = {**machine(), "load_before": load_before, "load_after": os.getloadavg()}
     measured["server_env"] = {"SOCKETS_PER_ADDRESS": BENCH_SOCKETS_PER_ADDRESS}  # harness.base_env
     return measured

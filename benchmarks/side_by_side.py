@@ -30,8 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.clients import Load, Tables, percentile
 from benchmarks.figures import Audience, add_round, get_presets, prepare_table
-from benchmarks.harness import ROOT, Load, Server, Tables, make_serve, percentile
+from benchmarks.harness import ROOT, Server, make_serve
 from benchmarks.machine import cpu_seconds, postgres_and_redis, raise_open_files
 
 

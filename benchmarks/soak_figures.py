@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from benchmarks.harness import percentile
+from benchmarks.clients import percentile
 
 
 @dataclass

@@ -8,13 +8,14 @@ every acquire and takeover; writes check it under a row lock (fencing).
 
 from __future__ import annotations
 
+import functools
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from rounds import channels as events
@@ -79,16 +80,22 @@ def lock_row(session: Session) -> EntryLock:
     return EntryLock.objects.select_for_update().annotate(db_now=clock.db_now()).get(session=session)
 
 
-def lock_for_write(session: Session) -> EntryLock:
-    """lock_row() for a round write, in the same statement: the session read afresh under the lock
-    (`lock.session`) and the number of its last round (`lock.rounds_played`, 0 for none)."""
+@functools.cache
+def rows_for_write() -> QuerySet[EntryLock]:
+    """The lock rows as a round write reads them, built once per process (its subquery resolved
+    once, not at every write; a queryset is copied by each call on it, never changed)."""
     last = Round.objects.filter(session=OuterRef("session")).order_by("-number").values("number")[:1]
     return (
         EntryLock.objects.select_for_update(of=("self",))
         .select_related("session")
-        .annotate(db_now=clock.db_now(), rounds_played=Coalesce(Subquery(last), 0))
-        .get(session=session)
+        .annotate(rounds_played=Coalesce(Subquery(last), 0))
     )
+
+
+def lock_for_write(session: Session) -> EntryLock:
+    """lock_row() for a round write, in the same statement: the session read afresh under the lock
+    (`lock.session`) and the number of its last round (`lock.rounds_played`, 0 for none)."""
+    return rows_for_write().annotate(db_now=clock.db_now()).get(session=session)
 
 
 def refusal(lock: EntryLock, token: str | None) -> LockRefused:

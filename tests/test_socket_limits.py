@@ -114,3 +114,32 @@ async def test_a_count_that_fails_lets_the_socket_in_with_one_log_line(monkeypat
             assert (await socket.receive_json_from(WAIT))["type"] == "state"
     lines = [record.getMessage() for record in caplog.records if record.name == "scorekeeper.socket_limits"]
     assert lines == ["socket let in uncounted: the count failed (ConnectionError: No connection available.)"]
+
+
+@pytest.mark.postgres
+async def test_a_worker_refreshes_every_open_socket_it_counts_in_one_go():
+    from channels.layers import get_channel_layer
+
+    from scorekeeper import socket_limits
+
+    layer = get_channel_layer()
+    counts = [socket_limits.RedisCount(layer) for _ in range(3)]
+    refresher = socket_limits.Refresher()
+    for number, count in enumerate(counts):
+        assert await count.enter(f"203.0.113.{number % 2}", 10)
+        refresher.add(count, f"203.0.113.{number % 2}")
+    refresher.discard(counts[2])  # closed: no longer refreshed, and not brought back either
+    await counts[2].leave("203.0.113.0")
+    redis = layer.connection(0)
+    for number, count in enumerate(counts[:2]):
+        await redis.zadd(count.key(f"203.0.113.{number}"), {count.member: 1.0}, xx=True)
+    await refresher.refresh()
+    for number, count in enumerate(counts):
+        score = await redis.zscore(count.key(f"203.0.113.{number % 2}"), count.member)
+        if number == 2:
+            assert score is None
+        else:
+            assert score > socket_limits.time.time() + socket_limits.SOCKET_COUNT_TTL / 2
+    refresher.task.cancel()
+    for number, count in enumerate(counts[:2]):
+        await count.leave(f"203.0.113.{number}")

@@ -28,7 +28,6 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -40,6 +39,7 @@ from events.reads.selectors import event_by_key, event_live
 from events.services.publish import changes_group, event_group
 from rounds.public import Viewer, table_group
 from toolkit.socket_log import log_socket
+from toolkit.sockets import JsonSocket
 
 CLOSE_UNKNOWN_EVENT = 4404
 BATCH_SECONDS = 0.02
@@ -107,7 +107,7 @@ def organizer_message(event_id: int, language: str, shown: dict | None, seq: int
     return state, message
 
 
-class EventConsumer(AsyncJsonWebsocketConsumer):
+class EventConsumer(JsonSocket):
     event_id: int | None = None
     viewer: Viewer = Viewer.FOLLOWER
 
@@ -249,7 +249,7 @@ class EventConsumer(AsyncJsonWebsocketConsumer):
             )
 
 
-class EventChangesConsumer(AsyncJsonWebsocketConsumer):
+class EventChangesConsumer(JsonSocket):
     """The event's small socket (`/ws/events/<key>/changes/`): one short message per change of
     the event (a draw, players, a round ended, a table finished), no view. A follow page
     ("who are you?") and a table's page read what they show again when it comes."""

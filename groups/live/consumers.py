@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from groups.reads.selectors import group_by_key
 from groups.services.publish import channel_group
 from toolkit.socket_log import log_socket
+from toolkit.sockets import JsonSocket
 
 CLOSE_UNKNOWN_GROUP = 4404
 logger = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ def find_group_id(key: str) -> int | None:
     return None if found is None else found[0].pk
 
 
-class SeasonConsumer(AsyncJsonWebsocketConsumer):
+class SeasonConsumer(JsonSocket):
     group_id: int | None = None
 
     async def connect(self) -> None:

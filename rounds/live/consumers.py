@@ -17,9 +17,7 @@ import time
 from collections.abc import Callable
 from datetime import datetime
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils.translation import gettext as _
 
 from rounds import services
@@ -47,6 +45,7 @@ from rounds.write_inputs import clean_round_entry, clean_version_id
 from toolkit.messages import Refusal, gettext_noop
 from toolkit.refusals import ProtocolError, refusal
 from toolkit.socket_log import log_socket
+from toolkit.sockets import JsonSocket
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +115,7 @@ def error_reply(message_id: object, status: int, message: str, **extra: object) 
     return {"type": "reply", "id": message_id, "ok": False, "status": status, "error": message, **extra}
 
 
-class SessionConsumer(AsyncJsonWebsocketConsumer):
+class SessionConsumer(JsonSocket):
     session: Session
     viewer: Viewer
     links: dict
@@ -265,15 +264,6 @@ class SessionConsumer(AsyncJsonWebsocketConsumer):
             self.holding(token)  # a write is activity: it renewed the lease
         self.watch_expiry(reply["state"]["lock"])
         return {**reply, "number": write.number, "replayed": write.replayed, "deleted": write.deleted}
-
-    async def dispatch(self, message: dict) -> None:
-        """channels' dispatch without its hop to the sync thread before every message (to close stale
-        database connections): every database call here runs in database_sync_to_async, which closes
-        them around itself, so a follower passing a table's change on waits for no thread."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     @classmethod
     async def encode_json(cls, content: dict) -> str:

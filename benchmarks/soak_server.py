@@ -10,15 +10,31 @@ import re
 import time
 from collections import Counter
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from benchmarks.clients import percentile
 from benchmarks.harness import Server
 from benchmarks.machine import cpu_seconds, rss_kb, services_used
-from benchmarks.soak_figures import per_host, summarise
+from benchmarks.soak_figures import Add, Follower, per_host, summarise
 
-if TYPE_CHECKING:
-    from benchmarks.soak_tables import Soak
+
+class Run(Protocol):
+    """What soak_figures reads of a soak (soak_tables.Soak) once it ran."""
+
+    servers: list[Server]
+    tables: int
+    followers: int
+    period: float
+    seconds: float
+    began: float
+    adds: list[Add]
+    locks: list[float]
+    releases: list[float]
+    lock_failed: Counter[str]
+    records: list[Follower]
+    lags: dict[str, list[float]]
+    inboxes: dict[str, list[int]]
+    inbox_series: list[tuple[float, str, int]]
 
 
 def say(message: str) -> None:
@@ -63,7 +79,7 @@ def log_problems(server: Server) -> dict[str, int]:
 
 
 def soak_figures(
-    soak: Soak,
+    soak: Run,
     samples: dict[str, list[dict]],
     services: dict[str, dict],
     client: dict[str, float],

@@ -1,6 +1,6 @@
 // The session without a connection (SPEC 9): the last state kept on this device, marked offline
 // with the time of the last sync; rounds entered meanwhile wait in the outbox (outbox.js), shown
-// as pending; when the connection is back they are sent in order under their request_ids
+// as pending; when the connection is back they are sent in order under their ids
 // (replay.js, loaded only when something waits). If another device changed the session meanwhile,
 // nothing is sent until the user has chosen, round by round, on the reconciliation sheet
 // (reconcile.js, loaded only then).
@@ -9,6 +9,7 @@
 import { dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
 import { handCell, t, tn } from "./render.js";
+import { idOf } from "./transport.js";
 
 const RETRY_MS = 10000;
 const FIRST_RETRY_MS = 1000; // a send that failed while the device is online: try again soon
@@ -76,7 +77,7 @@ export class OfflineTable {
     return navigator.onLine === false || this.items.length > 0;
   }
 
-  // A round write that could not be sent (or must wait behind others): kept with its request_id.
+  // A round write that could not be sent (or must wait behind others): kept with its id.
   // False if this device cannot keep it (private mode): then it is not taken from the panel.
   async queue(type, body) {
     const state = this.getState();
@@ -124,7 +125,7 @@ export class OfflineTable {
     await this.sheet.show();
   }
 
-  // The sheet's Add: this one round, under the lock, with its request_id.
+  // The sheet's Add: this one round, under the lock, with its id.
   async add(item) {
     return (await import("./replay.js")).sendChosen(this, item);
   }
@@ -158,7 +159,7 @@ export class OfflineTable {
       const rows = this.items.map((item) => {
         const row = template.content.firstElementChild.cloneNode(true);
         row.dataset.pending = item.type;
-        row.dataset.requestId = item.body.request_id;
+        row.dataset.requestId = idOf(item.body);
         const hand = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number) : item.body;
         row.querySelector("[data-round-number]").textContent = item.type === "round.add" ? String((number += 1)) : String(item.body.number);
         for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").textContent = (hand && handCell(hand, Number(cell.dataset.cell))) || "–";

@@ -1,5 +1,5 @@
 // What this device keeps for a session in IndexedDB (SPEC 9): the last state the server sent,
-// with the time it came, and the outbox of round writes not yet stored, each with its request_id.
+// with the time it came, and the outbox of round writes not yet stored, each with its id (transport.js withId).
 // Both survive a reload and a browser restart. Storage refused (private mode): every call
 // still answers, nothing is kept.
 
@@ -70,7 +70,7 @@ export class Outbox {
     return (items ?? []).sort((a, b) => a.seq - b.seq);
   }
 
-  // A write waits: {type, body (with its request_id), base: the version this device knew, baseRounds}.
+  // A write waits: {type, body (with its id), base: the version this device knew, baseRounds}.
   // False when the device would not keep it (no IndexedDB, storage full): the caller must say so.
   async add(write) {
     const kept = await transact("outbox", "readwrite", (store) => {

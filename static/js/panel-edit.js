@@ -1,7 +1,7 @@
 // Correcting or deleting a round, and taking over an idle entry (SPEC 4, 8): what the entry
 // panel (panel.js) does for them, loaded the first time one is asked for.
 
-import { requestId } from "./transport.js";
+import { requestId, withId } from "./transport.js";
 import { t } from "./render.js";
 
 export async function correctRound(panel, number) {
@@ -33,7 +33,7 @@ export async function deleteRound(panel) {
   panel.mode = "saving";
   panel.draw();
   panel.pendingRequest ||= requestId();
-  const write = { number, request_id: panel.pendingRequest, release_lock: true };
+  const write = withId({ number, release_lock: true }, panel.pendingRequest);
   const reply = await panel.sendNow("round.delete", write);
   if (reply.status === 0 && panel.offline) {
     await panel.queue("round.delete", write);

@@ -7,7 +7,7 @@ import { Entry } from "./entry.js";
 import { EntryKeys, wireTaps } from "./panel-input.js";
 import { drawLockArea, drawPanel, revealPad } from "./panel-view.js";
 import { fill, lockMessage, t } from "./render.js";
-import { noConnection, requestId } from "./transport.js";
+import { noConnection, requestId, withId } from "./transport.js";
 
 const PREVIEW_DELAY_MS = 120;
 let edits = null; // panel-edit.js, on its way or loaded
@@ -196,13 +196,13 @@ export class EntryPanel {
       this.mode = "saving";
       this.draw();
       this.pendingRequest ||= requestId();
-      const body = { ...this.entry.payload(this.usesTwos), request_id: this.pendingRequest, release_lock: true };
+      const body = withId({ ...this.entry.payload(this.usesTwos), release_lock: true }, this.pendingRequest);
       const number = this.entry.number;
       const type = number ? "round.edit" : "round.add";
       const write = number ? { number, ...body } : body;
       const reply = await this.sendNow(type, write);
       if (reply.status === 0 && this.offline) {
-        saved = await this.queue(type, write); // sent or not, the request_id makes the resend safe
+        saved = await this.queue(type, write); // sent or not, its id makes the resend safe
       } else {
         const done = number ? t("Round %(number)s corrected", { number }) : t("Round %(number)s added", { number: reply.round?.number });
         saved = this.finishWrite(reply, done, number ? "edited" : "added");

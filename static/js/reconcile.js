@@ -6,6 +6,7 @@
 // same state: most often the same deal with one count mistyped).
 
 import { roundLabel, t } from "./render.js";
+import { idOf } from "./transport.js";
 
 const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
 const sameNumber = (item, round) => item.type === "round.add" && item.typedFor === round.number;
@@ -67,7 +68,7 @@ export class ReconcileSheet {
     const pendingRows = waiting.map((item, index) => {
       const row = this.row(this.describe(item), pendingCards[index], state);
       row.dataset.seq = item.seq;
-      row.dataset.requestId = item.body.request_id;
+      row.dataset.requestId = idOf(item.body);
       const duplicate = flag(row, elsewhere.map((round) => likeness(item, pendingCards[index], round)));
       const error = row.querySelector("[data-reconcile-error]");
       error.textContent = item.refused ?? "";

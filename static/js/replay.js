@@ -1,29 +1,29 @@
 // Sending the outbox when the connection is back (SPEC 9); offline.js loads it only when rounds
-// wait. First the server says which request_ids it already has (a reply lost after the commit is
+// wait. First the server says which of their ids it already has (a reply lost after the commit is
 // not sent again, nor taken for another device's change); then, if nobody else changed the
 // session since this device last knew it, the rest go in order under one lock; otherwise each
 // waits for the user's choice on the reconciliation sheet.
 
 import { t } from "./render.js";
+import { idOf } from "./transport.js";
 
 export async function replayOutbox(table) {
   await table.refresh();
   if (!table.items.length) return;
   // 1. Which of ours did the server store already (a reply lost after the commit)?
-  const asked = table.items.map((item) => `request_id=${encodeURIComponent(item.body.request_id)}`).join("&");
-  const found = await table.transport.request("GET", `${table.transport.apiPath}/requests?${asked}`);
+  const found = await table.transport.stored(table.items.map((item) => item.body));
   if (!found.ok) {
     if (found.status === 0) table.retryLater();
     return;
   }
-  const stored = new Set(found.stored.map((write) => write.request_id));
+  const stored = found.ids;
   for (const write of found.stored) if (write.action === "add") table.ours.add(write.number);
-  for (const item of table.items) if (stored.has(item.body.request_id)) await table.outbox.remove(item.seq);
-  const waiting = table.items.filter((item) => !stored.has(item.body.request_id));
+  for (const item of table.items) if (stored.has(idOf(item.body))) await table.outbox.remove(item.seq);
+  const waiting = table.items.filter((item) => !stored.has(idOf(item.body)));
   const free = waiting.filter((item) => !item.choose);
   // 2. Did another device change the session since this one last knew it? Each of ours stored
   // since then (queued at that version or later) accounts for one step of the version.
-  const oursSince = table.items.filter((item) => stored.has(item.body.request_id) && free.length && item.base >= free[0].base).length;
+  const oursSince = table.items.filter((item) => stored.has(idOf(item.body)) && free.length && item.base >= free[0].base).length;
   if (free.length && found.version - free[0].base - oursSince > 0) {
     for (const item of free) await table.outbox.update({ ...item, choose: true, elsewhere: found.version });
   }
@@ -67,7 +67,7 @@ async function sendInOrder(table) {
   }
 }
 
-// One pending write with its own request_id; true when it is stored (now or before).
+// One pending write with its own id; true when it is stored (now or before).
 async function sendOne(table, item, token) {
   // Each one keeps the lock: it is handed back once, after the last.
   const reply = await table.transport.call(item.type, { ...item.body, release_lock: false }, token);
@@ -91,7 +91,7 @@ async function sendOne(table, item, token) {
   return false;
 }
 
-// The sheet's Add: this one round, under the lock, with its request_id.
+// The sheet's Add: this one round, under the lock, with its id.
 export async function sendChosen(table, item) {
   const granted = await table.lock.acquire();
   if (!granted.ok) return granted;

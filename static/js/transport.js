@@ -8,25 +8,30 @@ const REPLY_TIMEOUT_MS = 8000;
 
 // Socket message type -> how the same call looks on the JSON API.
 const HTTP_CALLS = {
-  "lock.acquire": (body) => ["POST", "/lock", { device: body.device, round: body.round ?? null }],
-  "lock.takeover": (body) => ["POST", "/lock", { device: body.device, round: body.round ?? null, takeover: true }],
-  "lock.renew": (body) => ["POST", "/lock", { device: body.device, counts: body.counts ?? null }],
+  "lock.acquire": (body) => ["POST", "/lock", body],
+  "lock.takeover": (body) => ["POST", "/lock", { ...body, takeover: true }],
+  "lock.renew": (body) => ["POST", "/lock", body],
   "lock.release": () => ["DELETE", "/lock", null],
-  "round.add": ({ cards, twos, covering, request_id, release_lock }) => ["POST", "/rounds", { cards, twos, covering, request_id, release_lock }],
-  "round.edit": ({ number, cards, twos, covering, request_id, release_lock }) => ["PUT", `/rounds/${number}`, { cards, twos, covering, request_id, release_lock }],
-  "round.delete": ({ number, request_id, release_lock }) => ["DELETE", `/rounds/${number}`, { request_id, release_lock }],
-  "round.undo": ({ version, request_id, release_lock }) => ["POST", `/history/${version}/undo`, { request_id, release_lock }],
-  "round.restore": ({ version, request_id, release_lock }) => ["POST", `/history/${version}/restore`, { request_id, release_lock }],
-  "round.preview": ({ cards, twos, covering, number }) => ["POST", "/preview", { cards, twos, covering, number: number ?? null }],
+  // A hand goes whole, whatever its game sends (cards, a Tiến lên order, own scores, ♠2 and bombs).
+  "round.add": (body) => ["POST", "/rounds", body],
+  "round.edit": ({ number, ...body }) => ["PUT", `/rounds/${number}`, body],
+  "round.delete": ({ number, ...body }) => ["DELETE", `/rounds/${number}`, body],
+  "round.undo": ({ version, ...body }) => ["POST", `/history/${version}/undo`, body],
+  "round.restore": ({ version, ...body }) => ["POST", `/history/${version}/restore`, body],
+  "round.preview": (body) => ["POST", "/preview", body],
 };
 
 // Through t(): said even where the language catalog could not be loaded (a reload without a connection).
-// The id every write carries, so a retry (the socket lost, then HTTP) is stored once.
+// The id every write carries, so a retry (the socket lost, then HTTP) is stored once: given to a
+// write's body here (withId) and read back here (idOf); nothing else names it.
 export function requestId() {
   // crypto.randomUUID needs a secure context; a phone on the LAN is on plain http.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+export const withId = (body, id = requestId()) => ({ ...body, request_id: id });
+export const idOf = (body) => body.request_id;
 
 export const noConnection = () => t("No connection to the server. Check the Wi-Fi and try again.");
 
@@ -83,7 +88,7 @@ export class Transport extends FollowSocket {
   }
 
   // Every call resolves to {ok, status, ...reply}; a lost reply is retried over
-  // HTTP, which is safe because every write carries a request_id or is a lock call.
+  // HTTP, which is safe because every write carries its id (requestId) or is a lock call.
   async call(type, body = {}, token = null) {
     if (this.isOpen()) {
       try {
@@ -114,6 +119,13 @@ export class Transport extends FollowSocket {
       });
       this.socket.send(JSON.stringify({ type, id, ...body }));
     });
+  }
+
+  // Which of these writes the server stored already (a reply lost after the commit): {ok, version, stored, ids}.
+  async stored(bodies) {
+    const asked = bodies.map((body) => `request_id=${encodeURIComponent(idOf(body))}`).join("&");
+    const found = await this.request("GET", `${this.apiPath}/requests?${asked}`);
+    return { ...found, ids: new Set(found.ok ? found.stored.map(idOf) : []) };
   }
 
   async httpCall(type, body, token) {

@@ -3,7 +3,7 @@
 // the same services as every other write (round.undo and round.restore).
 
 import { showToast } from "./page.js";
-import { requestId } from "./transport.js";
+import { withId } from "./transport.js";
 import { t } from "./render.js";
 
 const OFFER_MS = 8000;
@@ -68,7 +68,7 @@ export class HistoryWrites {
   // A refusal comes back in the reply, for the caller to show where it was asked.
   // Under the lock this device holds for a new round, or under the lock taken for this one change.
   async write(type, versionId) {
-    const body = { version: versionId, request_id: requestId() };
+    const body = withId({ version: versionId });
     const panel = this.getPanel();
     let reply;
     if (panel && panel.isActive() && panel.entry.number === null && this.lock.token) {

@@ -211,7 +211,10 @@ def test_the_first_load_of_a_session_page_stays_under_41_and_a_quarter_kb_gzippe
     panel and round list gained for them is about 0.5 KB, hence 41 KB. The same build weighs
     41,961 to 41,992 bytes from one run to the next (five runs): a session's keys, its CSRF token
     and its follow link's QR code are random and gzip takes them as they come. A quarter KB more
-    is room for that wobble, not for growth: what the page gains needs a cut elsewhere."""
+    is room for that wobble. Then the write's id got one owner (transport.js withId, idOf,
+    stored: issue 39) and the calls over HTTP send a hand whole: 42,052 to 42,062, about 75
+    bytes more, inside the quarter but eating into it; what the page gains next needs a cut
+    elsewhere."""
     key = live_api.create(preset="classic-points", value_per_point="0.50")["id"]
     live_api.add_rounds(
         key, *([(n * 5) % 13 + 1, 0, (n * 7) % 13 + 1, (n * 3) % 13 + 1] for n in range(1, 101))

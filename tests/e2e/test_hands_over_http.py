@@ -1,0 +1,59 @@
+"""With the session's socket down, a hand goes over the JSON API (static/js/transport.js) whole,
+whatever its game sends: a 锄大地 hand's ♠2 and bombs, a Tiến lên order and its killed, typed own
+scores. Each is read back through the API, scored as the socket would have had it."""
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.test_entry import wait_for_rounds
+from tests.e2e.test_tien_len_entry import ANN, BEN, CAT, DAN, row, sheet
+
+
+def without_socket(phones, name, path):
+    """A phone whose session socket never opens: every call goes over HTTP."""
+    phone = phones(name)
+    phone.page.route_web_socket(re.compile(r"/ws/sessions/"), lambda socket: socket.close())
+    page = phone.open(path, live=False)
+    expect(page.locator("[data-status]")).not_to_have_attribute("data-status", "live")
+    return page
+
+
+def test_every_game_s_hand_goes_whole_over_http(phones, live_api):
+    state = live_api.create(preset="chu-da-di")
+    page = without_socket(phones, "Ann's phone", f"/s/{state['id']}/")
+    for count in ("9", "0", "10", "4"):
+        page.locator(f'[data-pad="{count}"]').tap()
+    page.locator(f'[data-spade-two="{CAT}"]').tap()
+    page.locator('[data-bombs-step="1"]').tap()
+    expect(row(page, CAT).locator("[data-preview]")).to_have_text("−120")  # the preview, over HTTP
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    hand = live_api.state(state["id"])["rounds"][0]
+    assert (hand["scores"], hand["spade_two"], hand["bombs"]) == ([-36, 164, -120, -8], CAT, 1)
+
+    tien_len = live_api.create(preset="tien-len")
+    page = without_socket(phones, "Ben's phone", f"/s/{tien_len['id']}/")
+    for player in (BEN, ANN, CAT):
+        row(page, player).tap()
+    killed = sheet(page, "killed")
+    killed.locator(f'[data-tl-killed="{DAN}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    expect(row(page, DAN).locator("[data-preview]")).not_to_have_text("")  # the preview, over HTTP
+    shown = [row(page, player).locator("[data-preview]").inner_text() for player in (ANN, BEN, CAT, DAN)]
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    hand = live_api.state(tien_len["id"])["rounds"][0]
+    assert (hand["order"], hand["killed"]) == ([BEN, ANN, CAT, DAN], [DAN])
+    assert [f"{score:+d}".replace("-", "−") if score else "0" for score in hand["scores"]] == shown
+
+    own = live_api.create(mode="own_scores")
+    page = without_socket(phones, "Cat's phone", f"/s/{own['id']}/")
+    for key_name in ("3", "ArrowRight", "-", "1", "ArrowRight", "-", "2"):
+        page.keyboard.press(key_name)
+    row(page, DAN).tap()
+    page.locator('[data-pad="0"]').tap()
+    expect(page.locator("[data-own-sum]")).to_have_text("Adds up to 0")
+    page.keyboard.press("Enter")
+    wait_for_rounds(page, 1)
+    assert live_api.state(own["id"])["rounds"][0]["scores"] == [3, -1, -2, 0]

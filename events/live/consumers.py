@@ -239,6 +239,8 @@ class EventConsumer(JsonSocket):
             await self.channel_layer.group_send(
                 event_group(self.event_id), {"type": "event.view", "state": state, "claimed": claimed}
             )
+        elif self.last_change is None:
+            return  # a view read after the last change came while the turn was asked for
         elif claimed >= self.last_change:
             # That build reads every change seen here; if its builder never sends, look again.
             self.pending = asyncio.create_task(self.flush(COALESCE_SECONDS * 5))

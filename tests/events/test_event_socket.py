@@ -15,6 +15,7 @@ from events.live import consumers
 from events.live.messages import whole_view
 from events.models import EventTable
 from events.services import event_writes as services
+from rounds.public import Viewer
 from rounds.services.locking import lock_acquire
 from scorekeeper.asgi import application
 from tests.events.screens import Screen, shown_text
@@ -175,3 +176,19 @@ async def test_the_view_carries_its_live_part_in_simplified_chinese_too():
     assert "頁" not in html["zh-hans"]
     assert "第 %(page)s／%(pages)s 頁" in html["zh-hant"]
     assert "Page %(page)s of %(pages)s" in html["en"]
+
+
+async def test_a_view_that_comes_while_the_turn_is_asked_for_leaves_nothing_to_do(monkeypatch):
+    """The soak's log once held a flush that lost the turn while the view came meanwhile: it
+    compared the claim with a change already shown (None) and died with a TypeError."""
+    socket = consumers.EventConsumer()
+    socket.event_id, socket.viewer, socket.last_change = 1, Viewer.FOLLOWER, 5.0
+    socket.pending = None
+
+    async def lost(event_id):
+        socket.last_change = None  # event_view: that build read every change seen here
+        return False, 4.0
+
+    monkeypatch.setattr(consumers, "claim_build", lost)
+    await socket.flush(0)
+    assert socket.pending is None  # nothing more to do, and no error

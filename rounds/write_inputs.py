@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from rounds.errors import ServiceError
 from rounds.inputs import DEVICE_NAME, clean_name
 from rounds.models import MAX_DEVICE_LENGTH
+from rounds.rules.hands import NO_CARDS
 from rounds.rules.refusal import is_whole_number
 from rounds.rules.ruleset import MAX_CARDS, MAX_PLAYERS
 from rounds.rules.scoring import RoundEntry
@@ -29,11 +30,12 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
         hand = {key: raw[key] for key in HAND_KEYS if key in raw}
         sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
-    cards = raw.get("cards")
+    if "cards" not in raw:
+        # Nothing of a hand sent: the game says what its hand is (cards, an order, scores).
+        return RoundEntry(cards=(), hand={})
+    cards = raw["cards"]
     if not isinstance(cards, list):
-        raise ServiceError(
-            gettext_noop("Cards: give a list of cards left, one count per player"), field="cards"
-        )
+        raise ServiceError(NO_CARDS, field="cards")
     twos = raw.get("twos")
     if twos is not None and not isinstance(twos, list):
         raise ServiceError(gettext_noop("Twos: give a list of twos held, one count per player"), field="twos")

@@ -29,6 +29,7 @@ CARDS_IN_TIEN_LEN: Final = gettext_noop(
 )
 HAND_IN_BIG_TWO: Final = gettext_noop("%(key)s: this session plays Big Two; give the cards left (cards)")
 CARDS_IN_OWN_SCORES: Final = gettext_noop("Cards: this session types each player's score (give scores)")
+NO_CARDS: Final = gettext_noop("Cards: give a list of cards left, one count per player")
 
 
 def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -> RoundEntry:
@@ -44,6 +45,8 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
             HAND_IN_BIG_TWO if rules.tien_len is None else NOT_IN_A_HAND, field="scores", key="scores"
         )
     if rules.tien_len is None:
+        if entry.hand == {}:  # nothing of a hand sent
+            raise ScoringError(NO_CARDS, field="cards")
         if entry.hand is not None:
             raise ScoringError(HAND_IN_BIG_TWO, field="order", key="order")
         return scoring.validate_round(entry, names, rules)

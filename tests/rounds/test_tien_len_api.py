@@ -214,3 +214,23 @@ def test_the_game_cannot_change_mid_session(api):
     response = api.patch(f"/api/sessions/{key}", {"tien_len": {"first": 3}}, token=token)
     assert response.status_code == 200, response.json()
     assert response.json()["settings"]["tien_len"]["first"] == 3
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"game": "tien_len"}, "order", "Order: list the players"),
+        ({"mode": "own_scores"}, "scores", "Scores: give one whole number per player"),
+        ({}, "cards", "Cards: give a list of cards left"),
+    ],
+    ids=["tien-len", "own-scores", "big-two"],
+)
+def test_a_round_with_nothing_of_a_hand_asks_for_its_game_s_hand(api, fields, field, words):
+    """An empty body (the round or its preview) is told what this session's hand is, naming the
+    game's field, not asked for cards at a table that plays by order or by typed scores."""
+    key = create(api, **fields)["id"]
+    for response in (add(api, key, locked(api, key), {}), api.post(f"/api/sessions/{key}/preview", {})):
+        assert response.status_code == 400
+        assert response.json()["field"] == field
+        assert response.json()["error"].startswith(words)
+    assert not Round.objects.exists()

@@ -76,7 +76,9 @@ function merge(message) {
   state.standings = (order ?? state.standings.map((line) => line.id)).map((id) => lineOf.get(id));
   if (!order) return;
   state.standings.forEach((line, index) => (line.place = places[index]));
-  const body = root.querySelector("[data-standings] tbody");
+  // The organizer's rows, rendered by the server, move here; the screen draws its own (below), and
+  // the final screen's stay as loaded until the page loads again.
+  const body = "liveHtml" in root.dataset && root.querySelector("[data-standings] tbody");
   if (!body) return;
   const rows = new Map([...body.rows].map((row) => [row.dataset.standing, row]));
   body.append(

@@ -33,7 +33,7 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from events.live.messages import ORGANIZER, difference, whole_view
+from events.live.messages import ORGANIZER, difference, whole_message, whole_view
 from events.models import Event, EventTable
 from events.reads.selectors import event_by_key, event_live
 from events.services.publish import changes_group, event_group
@@ -87,8 +87,12 @@ def screen_state(event_id: int) -> dict:
     """What every screen of the event is sent (event_live for the follow key), read once for
     all of them and JSON through and through: it goes through the channel layer as it is, and
     each screen's socket renders the cards it sends in its page's language."""
-    state = event_live(Event.objects.get(pk=event_id), Viewer.FOLLOWER)
-    return json.loads(json.dumps(state, cls=DjangoJSONEncoder))
+    return live_state(Event.objects.get(pk=event_id), Viewer.FOLLOWER)
+
+
+def live_state(event: Event, viewer: Viewer) -> dict:
+    """event_live() as plain JSON values (what a socket sends and a difference compares)."""
+    return json.loads(json.dumps(event_live(event, viewer), cls=DjangoJSONEncoder))
 
 
 @database_sync_to_async
@@ -98,12 +102,13 @@ def organizer_message(event_id: int, language: str, shown: dict | None, seq: int
     from events.web.views import live_context  # the pages' own context for their live part
 
     event = Event.objects.get(pk=event_id)
-    state = json.loads(json.dumps(event_live(event, Viewer.EDITOR), cls=DjangoJSONEncoder))
+    state = live_state(event, Viewer.EDITOR)
     with translation.override(language):
         message = None if shown is None else difference(shown, state, seq=seq, page=ORGANIZER)
         if message is None:
-            html = render_to_string(ORGANIZER_PART, live_context(event, state))
-            message = {"event": "event.state", "seq": seq, "state": state, "html": html}
+            message = whole_message(
+                state, render_to_string(ORGANIZER_PART, live_context(event, state)), seq=seq
+            )
     return state, message
 
 
@@ -201,16 +206,19 @@ class EventConsumer(JsonSocket):
             return  # nothing a screen shows changed
         if message is None:
             message = whole_view(state, seq=seq, language=self.language)
-        self.seq, self.whole_sent = seq, message["event"] == "event.state"
-        await self.send_json(message)
+        await self.send_numbered(message)
 
     async def send_organizer(self, *, whole: bool = False) -> None:
         """Send the organizer's page what changed since its last message, or the whole view."""
         shown = None if whole else self.shown
         self.shown, message = await organizer_message(self.event_id, self.language, shown, self.seq + 1)
         if message:
-            self.seq, self.whole_sent = message["seq"], message["event"] == "event.state"
-            await self.send_json(message)
+            await self.send_numbered(message)
+
+    async def send_numbered(self, message: dict) -> None:
+        """Send a numbered message, keeping its number and whether it was the whole view."""
+        self.seq, self.whole_sent = message["seq"], message["event"] == "event.state"
+        await self.send_json(message)
 
     def soon(self, *, at: float | None = None) -> None:
         """A change arrived (at `at`, else now): show it within COALESCE_SECONDS or so."""

@@ -52,11 +52,15 @@ ORGANIZER = Page(table=organizer_table, row=organizer_row, lines=frozenset({"ver
 SCREEN_PART = "events/_screen_live.html"
 
 
+def whole_message(state: dict, html: str, *, seq: int) -> dict:
+    """The whole view, as message `seq`: the state and the page's live part rendered."""
+    return {"event": "event.state", "seq": seq, "state": state, "html": html}
+
+
 def whole_view(state: dict, *, seq: int, language: str) -> dict:
     """A screen's whole view: the state and its live part in `language`."""
     with translation.override(language):
-        html = render_to_string(SCREEN_PART, tables_context(state))
-    return {"event": "event.state", "seq": seq, "state": state, "html": html}
+        return whole_message(state, render_to_string(SCREEN_PART, tables_context(state)), seq=seq)
 
 
 def shape(state: dict) -> tuple:

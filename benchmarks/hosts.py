@@ -19,10 +19,8 @@ agree (one lock, every hand delivered across them), not that three boxes hold th
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
-import json
 import os
 import re
 import sys
@@ -34,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.harness import ROOT, make_serve
 from benchmarks.machine import raise_open_files
 from benchmarks.soak_figures import soak_lines
-from benchmarks.soak_server import append_to_results, say, server_env
+from benchmarks.soak_server import keep_run, say, server_env, soak_options
 from benchmarks.soak_tables import Soak, run_soak
 
 HOSTS = 3
@@ -102,14 +100,8 @@ def race_lines(races: list[dict]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=60)
-    parser.add_argument("--followers", type=int, default=2, help="follower sockets per table")
-    parser.add_argument("--period", type=float, default=5.0, help="seconds between a table's hands")
-    parser.add_argument("--minutes", type=float, default=1.0)
-    parser.add_argument("--workers", type=int, default=2, help="each host's WORKERS")
+    parser = soak_options(__doc__.split("\n\n")[0], tables=60, workers="each host's WORKERS")
     parser.add_argument("--races", type=int, default=100, help="lock races per pair of hosts")
-    parser.add_argument("--no-append", action="store_true", help="print the figures, leave RESULTS.md")
     options = parser.parse_args()
 
     from benchmarks.machine import machine, postgres_and_redis
@@ -155,13 +147,7 @@ def main() -> int:
     results["server_env"] = env
     results["races"] = races
     lines = soak_lines(results, title="hosts.py") + (race_lines(races) if races else [])
-    print("\n".join(lines))
-    out = ROOT / "test-artifacts" / "hosts.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(results, indent=1, default=str) + "\n")
-    if not options.no_append:
-        append_to_results(lines)
-        say("appended to benchmarks/RESULTS.md")
+    keep_run(results, lines, name="hosts", append=not options.no_append)
     wrong = [race for race in races if race["exit"] != 0 or race["one_winner"] != race["trials"]]
     for race in wrong:
         print(f"lock race {race['pair']} went wrong:\n{race['output']}", file=sys.stderr)

@@ -21,8 +21,6 @@ the rate limits lifted (harness.base_env), through its environment only.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import sys
 import tempfile
@@ -34,18 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.harness import Server, make_serve
 from benchmarks.machine import machine, postgres_and_redis, raise_open_files
 from benchmarks.soak_figures import soak_lines
-from benchmarks.soak_server import append_to_results, say, server_env
+from benchmarks.soak_server import keep_run, server_env, soak_options
 from benchmarks.soak_tables import Soak, run_soak
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--followers", type=int, default=2, help="follower sockets per table")
-    parser.add_argument("--period", type=float, default=5.0, help="seconds between a table's hands")
-    parser.add_argument("--minutes", type=float, default=1.0)
-    parser.add_argument("--workers", type=int, default=2, help="make serve's WORKERS")
-    parser.add_argument("--no-append", action="store_true", help="print the figures, leave RESULTS.md")
+    parser = soak_options(__doc__.split("\n\n")[0], tables=20, workers="make serve's WORKERS")
     parser.add_argument(
         "--club-night",
         action="store_true",
@@ -76,13 +68,7 @@ def main() -> int:
     lines = soak_lines(results, title="soak.py" + (" with a club night alongside" if night else ""))
     if night:
         lines += club_night_lines(night)
-    print("\n".join(lines))
-    out = Path(__file__).resolve().parent.parent / "test-artifacts" / "soak.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(results, indent=1, default=str) + "\n")
-    if not options.no_append:
-        append_to_results(lines)
-        say("appended to benchmarks/RESULTS.md")
+    keep_run(results, lines, name="soak", append=not options.no_append)
     return 0
 
 

@@ -4,6 +4,7 @@ and RESULTS.md's "## Soaks" section."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -13,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from benchmarks.clients import percentile
-from benchmarks.harness import Server
+from benchmarks.harness import ROOT, Server
 from benchmarks.machine import cpu_seconds, rss_kb, services_used
 from benchmarks.soak_figures import Add, Follower, per_host, summarise
 
@@ -193,3 +194,27 @@ def append_to_results(lines: list[str]) -> None:
     section, rest = (after, "") if following < 0 else (after[: following + 1], after[following + 1 :])
     section = section.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
     RESULTS.write_text(before + heading + section + ("\n" + rest if rest else ""))
+
+
+def soak_options(description: str, *, tables: int, workers: str) -> argparse.ArgumentParser:
+    """The options every soak's command line takes (soak.py and hosts.py add their own)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--tables", type=int, default=tables)
+    parser.add_argument("--followers", type=int, default=2, help="follower sockets per table")
+    parser.add_argument("--period", type=float, default=5.0, help="seconds between a table's hands")
+    parser.add_argument("--minutes", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=2, help=workers)
+    parser.add_argument("--no-append", action="store_true", help="print the figures, leave RESULTS.md")
+    return parser
+
+
+def keep_run(results: dict, lines: list[str], *, name: str, append: bool) -> None:
+    """Print a run's lines, keep its figures in test-artifacts/<name>.json (git-ignored) and,
+    unless told not to, append the lines to RESULTS.md."""
+    print("\n".join(lines))
+    out = ROOT / "test-artifacts" / f"{name}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, indent=1, default=str) + "\n")
+    if append:
+        append_to_results(lines)
+        say("appended to benchmarks/RESULTS.md")

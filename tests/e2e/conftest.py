@@ -34,6 +34,21 @@ CSP_WATCH = (
     f"'{CSP_PREFIX} ' + event.violatedDirective + ' ' + event.blockedURI + ' ' + event.sourceFile + ':' + event.lineNumber));"
 )
 SERVER_ENV = {"LOCK_GRACE_SECONDS": "1", "LOCK_IDLE_SECONDS": "3", "LOCK_LEASE_SECONDS": "30"}
+TRY_EVERY_MS = 100
+
+
+def wait_in_page(page, script, arg=None, timeout=15_000):
+    """Evaluate `script` in the page until it answers truthy, and return that answer.
+
+    For a check that must await (the service worker's caches): Playwright's wait_for_function
+    takes an async predicate's promise for a yes without awaiting it, so such a wait never
+    waited. Tries every TRY_EVERY_MS for about `timeout` ms, then fails with the last answer."""
+    for _ in range(timeout // TRY_EVERY_MS):
+        answer = page.evaluate(script, arg)
+        if answer:
+            return answer
+        page.wait_for_timeout(TRY_EVERY_MS)
+    raise AssertionError(f"the page still answers {answer!r} after {timeout} ms to {script.strip()[:120]}")
 
 
 def pytest_collection_modifyitems(items):

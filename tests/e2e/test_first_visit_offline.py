@@ -15,7 +15,6 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS, SERVER_ENV, LiveApi, Phone
@@ -116,19 +115,6 @@ def test_a_first_visit_open_one_second_reloads_without_a_connection_every_time(
     assert failed == []
 
 
-def shell_kept(page, shell):
-    """The shell cache's files, once it names exactly the listed ones or after 15 s. CI once found
-    two files out of its keys a moment after the whole list was there (a file kept a second time
-    is the likely cause); a list that never matches still fails the comparison after."""
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(
-            f"async (listed) => JSON.stringify((await ({SHELL_KEPT})()).sort()) === JSON.stringify(listed)",
-            arg=sorted(shell),
-            timeout=15_000,
-        )
-    return sorted(page.evaluate(SHELL_KEPT))
-
-
 @contextlib.contextmanager
 def server(shared_url, debug):
     if debug == "0":
@@ -153,7 +139,7 @@ def test_the_worker_installs_with_its_whole_shell_under_debug_and_not(
         try:
             page = phone.open(f"/s/{key}/")
             worker_ready(page)
-            assert shell_kept(page, shell) == sorted(shell)
+            assert sorted(page.evaluate(SHELL_KEPT)) == sorted(shell)  # each file once, none beside
             go_offline(phone)
             page.reload()
             expect(page.locator("[data-offline-note]")).to_be_visible()

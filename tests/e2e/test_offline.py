@@ -6,7 +6,7 @@ import gzip
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SERVER_ENV, LiveApi, Phone
+from tests.e2e.conftest import SERVER_ENV, LiveApi, Phone, wait_in_page
 from tests.e2e.test_entry import type_keys
 from tests.servers import daphne, free_port
 
@@ -20,7 +20,8 @@ def worker_ready(page):
     """Wait until the service worker controls the page and has kept it and its whole shell for
     offline use (on a first visit it takes over with the page, the shell following)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
-    page.wait_for_function(
+    wait_in_page(
+        page,
         """async () => {
             for (const name of await caches.keys()) {
                 if (!name.startsWith('pages-')) continue;
@@ -29,9 +30,8 @@ def worker_ready(page):
             }
             return false;
         }""",
-        timeout=15_000,
     )
-    page.wait_for_function(SHELL_WHOLE, timeout=15_000)
+    wait_in_page(page, SHELL_WHOLE)
 
 
 # Every file the worker lists (its SHELL, as /sw.js says it) is in its shell cache.

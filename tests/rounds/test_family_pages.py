@@ -2,6 +2,8 @@
 15): the session page for the editor and the follower, the table view, who pays whom, the
 printable summary, the recap and the exports; the entry says what the game needs."""
 
+import re
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +51,28 @@ def test_every_page_answers(api, client, game):
         assert 'name="mode" value="own_scores" checked' in sheet.content.decode()
     for path in ("export.csv", "export.json", "recap.txt", "recap.png"):
         assert client.get(f"/api/sessions/{state['id']}/{path}").status_code == 200, path
+
+
+@pytest.mark.parametrize(
+    ("language", "fields", "bar", "title"),
+    [
+        ("en", {"preset": "tien-len"}, "Tiến lên", "Tiến lên scorekeeper"),
+        ("vi", {"preset": "tien-len"}, "Tiến lên", "Ghi điểm Tiến lên"),
+        ("vi", {"preset": "chu-da-di"}, "Big Two", "Ghi điểm Big Two (Đại lão nhị)"),
+        ("id", {"mode": "own_scores"}, "Capsa", "Pencatat skor Capsa (Big Two)"),
+    ],
+)
+def test_a_sessions_pages_name_its_game_in_the_bar_and_the_title(api, client, language, fields, bar, title):
+    """A Tiến lên table reads "Tiến lên" at the top of its pages, not the app's Big Two; the rest
+    of the family keeps the app's name as the page's language says it."""
+    state = api.post("/api/sessions", {"players": PLAYERS, **fields}).json()
+    client.cookies["django_language"] = language
+    for path in (
+        f"/s/{state['id']}/",
+        f"/s/{state['view_id']}/",
+        state["links"]["table"],
+        state["links"]["settle"],
+    ):
+        page = client.get(path).content.decode()
+        assert f'<a class="brand" href="/">{bar}</a>' in page, path
+        assert re.search(rf"<title>[^<]* · {re.escape(title)}</title>", page), path

@@ -19,6 +19,7 @@ from rounds.labels import (
     signed,
 )
 from rounds.rules import fields
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
 from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.setting import declarations
@@ -153,6 +154,26 @@ def heading_sentences(hands: bool = False) -> dict[str, str]:
         "finished_one": finished_after(1, hands=hands),
         "finished_other": finished_after(2, hands=hands),
     }
+
+
+# A session's pages name the game the table plays, in the bar and the title: Tiến lên keeps its
+# own name in every language (SPEC 14); the rest of the family is the app's own, Big Two.
+APP_NAMES = {
+    Game.BIG_TWO: (gettext_noop("Big Two"), gettext_noop("Big Two scorekeeper")),
+    Game.TIEN_LEN: (gettext_noop("Tiến lên"), gettext_noop("Tiến lên scorekeeper")),
+}
+
+
+@register.simple_tag
+def game_name(game: str | None) -> str:
+    """The bar's name on a session's pages: "Tiến lên" or "Big Two", as the page's language says it."""
+    return _(APP_NAMES.get(game, APP_NAMES[Game.BIG_TWO])[0])
+
+
+@register.simple_tag
+def app_title(game: str | None) -> str:
+    """The end of a session's page title: "Tiến lên scorekeeper" or "Big Two scorekeeper"."""
+    return _(APP_NAMES.get(game, APP_NAMES[Game.BIG_TWO])[1])
 
 
 @register.simple_tag

@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from rounds.errors import ServiceError
 from rounds.inputs import SessionSettings, clean_players, clean_settings
@@ -25,6 +27,13 @@ from toolkit.messages import gettext_noop
 GAME_FIXED = gettext_noop(
     "Game: this session plays %(game)s, chosen when it started; start a new session for another game"
 )
+
+
+def game_label(game: str) -> Promise:
+    """The game's name as a refusal says it, in the language the refusal is read in ("Tiến lên",
+    not tien_len)."""
+    setting = fields.BY_NAME["game"]
+    return gettext_lazy(dict(zip(setting.choices, setting.choice_labels, strict=True))[game])
 
 
 @transaction.atomic
@@ -80,7 +89,7 @@ def session_update(
     was_finished = session.finished
     settings = clean_settings(changes, base=current_settings(session))
     if settings.rules.game != session.rules.game:
-        raise ServiceError(GAME_FIXED, field="game", game=session.rules.game.value)
+        raise ServiceError(GAME_FIXED, field="game", game=game_label(session.rules.game))
     check_rules_fit(settings, session.players.count())
     apply_settings(session, settings)
     if rescore:

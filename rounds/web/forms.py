@@ -266,8 +266,7 @@ class SettingsFields(forms.Form):
                 "tien_len": {
                     part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None
                 },
-                "target": None,
-            }
+            }  # a target typed is kept, to be refused in its own words (it does not apply to Tiến lên)
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))
         try:

@@ -106,7 +106,8 @@ def session_settings(request: HttpRequest, key: str) -> HttpResponse:
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
         label = form.fields[field].label if field in form.fields else None
-        return refused(ProtocolError(400, f"{label}: {errors[0]}" if label else errors[0], field=field))
+        named = label and not errors[0].startswith(f"{label}:")  # a refusal names its field itself
+        return refused(ProtocolError(400, f"{label}: {errors[0]}" if named else errors[0], field=field))
     try:
         session = services.session_update(
             session=session,

@@ -54,6 +54,9 @@ def fill(pattern: str, **values: object) -> str:
 
 @register.filter
 def mode_label(mode: str) -> str:
+    """A scoring mode in the page's words; Tiến lên's mode is its game ("Tiến lên", not tien_len)."""
+    if mode == Game.TIEN_LEN.value:
+        return game_name(Game.TIEN_LEN)
     return dict(MODE_CHOICES).get(mode, mode)
 
 

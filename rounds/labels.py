@@ -26,11 +26,20 @@ CURRENCY_SYMBOLS = {
 # Money counted in whole units, grouped with dots, as Vietnam and Indonesia write it (1.000.000 ₫,
 # Rp1.000.000): the state's two decimals are dropped (rounded half up) for these.
 WHOLE_UNITS = {"VND": "{digits} ₫", "IDR": "Rp{digits}"}
+# What a table types for its money when it types the symbol its own notes use, not the code: "Rp"
+# (stored "RP", a code's capitals) is the rupiah, shown as rupiah are, not "RP1000.00".
+CURRENCY_ALIASES = {"RP": "IDR"}
+
+
+def currency_code(currency: str) -> str:
+    """The code a currency as stored stands for: "RP" is IDR; anything else is itself."""
+    return CURRENCY_ALIASES.get(currency, currency)
 
 
 def currency_symbol(currency: str) -> str:
     if not currency:
         return ""
+    currency = currency_code(currency)
     return CURRENCY_SYMBOLS.get(currency, currency if len(currency) <= 2 else f"{currency} ")
 
 
@@ -66,6 +75,7 @@ def money(amount: str, currency: str = "") -> str:
 def plain_money(amount: str, currency: str = "") -> str:
     """An amount without its sign, with its currency: "€6.50", "1.000.000 ₫", "Rp25.000"."""
     digits = amount.lstrip("-+")
+    currency = currency_code(currency)
     if currency in WHOLE_UNITS:
         whole = int(Decimal(digits).quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return WHOLE_UNITS[currency].format(digits=f"{whole:,}".replace(",", "."))

@@ -91,6 +91,9 @@ def evening(session: Session, *, viewer: Viewer) -> dict:
         "chart": running_totals_svg(state),
         "summary": summary_text(session, state),
         "points_mode": state["settings"]["mode"] == Mode.POINTS.value,
+        # Worst hand, 13-card rounds and the average penalty count cards: a Tiến lên hand or a
+        # hand of the table's own scores has none, so their columns would only say 0.
+        "by_cards": Mode(state["settings"]["mode"]).by_cards,
     }
     if state["settlement"]:
         story |= {"nets": net_rows(state), "transfers": transfer_rows(state)}

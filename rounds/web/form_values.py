@@ -31,6 +31,16 @@ LENGTH_PICKS = {setting.name: setting.name for setting in fields.SETTINGS if set
 LENGTH_OPEN = "open"
 
 
+def doublings() -> tuple[fields.Setting, ...]:
+    """锄大地's doublings (SPEC 15: ♠2 held, bombs): typed into fields of their own, and set by a
+    quick setup like the tiers, on or off (a preset without them turns them off)."""
+    return tuple(
+        setting
+        for setting in typed_settings()
+        if setting.preset and setting.name not in {fields.GAME.name, *LENGTH_SETTINGS}
+    )
+
+
 def picked(values: dict | None, picks: dict[str, str], none: str) -> str:
     """A choice of the form: what the first of `picks` that is set picks, else `none`."""
     return next((choice for name, choice in picks.items() if (values or {}).get(name)), none)
@@ -74,6 +84,7 @@ def form_values(settings: dict) -> dict:
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
         "twos_rule": twos_choice(twos),
+        **{setting.name: typed_value(settings.get(setting.name, setting.default)) for setting in doublings()},
         **{part.name: twos.get(part.name) or part.offered for part in TWOS.parts if part in typed_settings()},
         **{part.name: places[part.name] for part in PLACE_PARTS if part.kind is not Kind.AMOUNTS},
         **{part.name: list(places[part.name]) for part in PLACE_PARTS if part.kind is Kind.AMOUNTS},

@@ -64,7 +64,7 @@ function guessCurrency() {
   const input = form.querySelector("[data-currency]");
   if (input.value) return;
   const language = navigator.language || "";
-  const byRegion = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY" };
+  const byRegion = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
   const region = language.split("-").pop().toUpperCase();
   input.placeholder = byRegion[region] ?? "EUR";
 }

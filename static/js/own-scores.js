@@ -18,6 +18,10 @@ export class OwnScoresEntry {
     this.typed = Array(this.playerCount).fill("");
     this.highlight = 0;
     this.picked = false;
+    // A tap, an arrow or a hand opened to correct picked the highlighted player: their next digit
+    // starts their score again (its sign as shown), as a count replaces a picked player's (SPEC 7),
+    // rather than running on after the old score (12 then 1 4 is 14, not 1214).
+    this.fresh = false;
     this.number = null;
     this.changed();
   }
@@ -26,6 +30,7 @@ export class OwnScoresEntry {
     this.reset();
     this.typed = round.scores.map(String);
     this.number = round.number;
+    this.fresh = true;
     this.changed();
   }
 
@@ -85,6 +90,8 @@ export class OwnScoresEntry {
       this.refusal = t("Type each score with 0–9 and − (minus); a tap or ← → picks the player");
       return false;
     }
+    if (this.fresh) this.typed[this.highlight] = this.typed[this.highlight].startsWith("-") ? "-" : "";
+    this.fresh = false;
     const text = this.typed[this.highlight];
     if (text.replace("-", "").length >= MOST_DIGITS) return true;
     this.typed[this.highlight] = text === "0" || text === "-0" ? text.replace("0", "") + count : text + count;
@@ -107,17 +114,20 @@ export class OwnScoresEntry {
 
   select(index) {
     this.highlight = index;
+    this.fresh = true;
     this.changed();
   }
 
   move(step) {
     this.highlight = (this.highlight + step + this.playerCount) % this.playerCount;
+    this.fresh = true;
     this.changed();
   }
 
   // The last digit of the highlighted score; on an empty one, the previous player's.
   backspace() {
     if (this.isEmpty()) return false;
+    this.fresh = false;
     if (this.typed[this.highlight] === "") this.highlight = (this.highlight - 1 + this.playerCount) % this.playerCount;
     this.typed[this.highlight] = this.typed[this.highlight].slice(0, -1);
     this.changed();

@@ -37,3 +37,14 @@ def test_the_settle_page_of_an_evening_in_dong(api, client):
     page = client.get(state["links"]["settle"], headers={"accept-language": "vi"}).content.decode()
     assert "10.000 ₫" in page
     assert ">10000.00<" not in page
+
+
+@pytest.mark.parametrize(
+    ("amount", "shown"),
+    [("58000.00", "+Rp58.000"), ("-1000.00", "−Rp1.000")],
+)
+def test_rupiah_typed_as_rp_reads_as_rupiah(amount, shown):
+    # An Indonesian table types its symbol, "Rp"; it is stored as a code's capitals ("RP") and
+    # showed "+RP58000.00" at the table (QA, issue of the qa-idfil evening).
+    assert money(amount, "RP") == shown
+    assert plain_money(amount, "RP") == shown.lstrip("+−")

@@ -24,6 +24,7 @@ from rounds.rules.names import (
 from rounds.rules.places import check_places
 from rounds.rules.refusal import is_whole_number
 from rounds.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS, Mode, RoundRules
+from rounds.rules.settlement import WHOLE_UNIT_CURRENCIES, currency_code, whole_units_typed
 from rounds.rules.tien_len_settings import TienLenRules
 from rounds.rules.tiers import validate_tiers
 from toolkit.messages import gettext_noop
@@ -257,6 +258,7 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
     check_game(raw, settings)
+    raw = grouped_in_whole_units(raw, settings)
     changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
     for setting in fields.SESSION:
         if setting.name in raw:
@@ -273,6 +275,21 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
         if raw.get(name) not in (None, "") and settings.mode is not Mode.BY_PLACE:
             raise ServiceError(fields.NOT_BY_PLACE, field=name, name=name, mode=settings.mode.value)
     return settings
+
+
+def grouped_in_whole_units(raw: Mapping[str, object], base: SessionSettings) -> Mapping[str, object]:
+    """A value per point typed with its thousands grouped, in đồng or rupiah (the currency sent, or
+    the session's), stands for the whole number: "5.000" đồng is five thousand, as the table
+    writes it, not five with three decimals."""
+    typed, currency = raw.get("value_per_point"), raw.get("currency", base.currency)
+    if not isinstance(typed, str) or not isinstance(currency, str):
+        return raw
+    try:
+        in_whole_units = currency_code(clean_currency(currency)) in WHOLE_UNIT_CURRENCIES
+    except ServiceError:
+        return raw  # refused where the currency is checked, in the settings' order
+    grouped = whole_units_typed(typed) if in_whole_units else None
+    return raw if grouped is None else {**raw, "value_per_point": str(grouped)}
 
 
 def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:

@@ -7,6 +7,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.translation import gettext as _
 
+from rounds.rules.settlement import currency_code
+
 CURRENCY_SYMBOLS = {
     "EUR": "€",
     "USD": "$",
@@ -26,14 +28,6 @@ CURRENCY_SYMBOLS = {
 # Money counted in whole units, grouped with dots, as Vietnam and Indonesia write it (1.000.000 ₫,
 # Rp1.000.000): the state's two decimals are dropped (rounded half up) for these.
 WHOLE_UNITS = {"VND": "{digits} ₫", "IDR": "Rp{digits}"}
-# What a table types for its money when it types the symbol its own notes use, not the code: "Rp"
-# (stored "RP", a code's capitals) is the rupiah, shown as rupiah are, not "RP1000.00".
-CURRENCY_ALIASES = {"RP": "IDR"}
-
-
-def currency_code(currency: str) -> str:
-    """The code a currency as stored stands for: "RP" is IDR; anything else is itself."""
-    return CURRENCY_ALIASES.get(currency, currency)
 
 
 def currency_symbol(currency: str) -> str:
@@ -80,6 +74,16 @@ def plain_money(amount: str, currency: str = "") -> str:
         whole = int(Decimal(digits).quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return WHOLE_UNITS[currency].format(digits=f"{whole:,}".replace(",", "."))
     return f"{currency_symbol(currency)}{digits}"
+
+
+def typed_amount(amount: str | Decimal | None, currency: str = "") -> str | Decimal:
+    """A value per point as its field shows it, to type over: "5000" in đồng and rupiah, which
+    have no decimals to write, the state's "0.50" in any other currency; "" for none."""
+    if amount is None or amount == "":
+        return ""
+    if currency_code(currency) in WHOLE_UNITS and Decimal(amount) == Decimal(amount).to_integral_value():
+        return str(int(Decimal(amount)))
+    return amount
 
 
 # A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.

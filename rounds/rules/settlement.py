@@ -3,6 +3,7 @@ and the fewest transfers that square everyone."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -12,6 +13,25 @@ from rounds.rules.ruleset import Mode
 from rounds.rules.scoring import ScoredRound
 
 CENT: Final = Decimal("0.01")
+# Money counted in whole units, with no decimals: đồng and rupiah. Their tables group the
+# thousands with dots ("5.000" is five thousand đồng), and the pages write them that way.
+WHOLE_UNIT_CURRENCIES: Final = frozenset({"VND", "IDR"})
+# What a table types for its money when it types the symbol its own notes use, not the code:
+# "Rp" (kept as "RP", a code's capitals) is the rupiah, "₫" and "VNĐ" the đồng.
+CURRENCY_ALIASES: Final = {"RP": "IDR", "₫": "VND", "VNĐ": "VND"}
+GROUPED_THOUSANDS: Final = re.compile(r"[1-9]\d{0,2}(?:([.,])\d{3})(?:\1\d{3})*")
+
+
+def currency_code(currency: str) -> str:
+    """The code a currency as kept stands for: "RP" is IDR, "₫" VND; anything else is itself."""
+    return CURRENCY_ALIASES.get(currency, currency)
+
+
+def whole_units_typed(text: str) -> Decimal | None:
+    """An amount in whole units as it was typed with its thousands grouped ("5.000", "1.000.000",
+    "25,000"): the number it stands for; None for anything else (read as a decimal)."""
+    text = text.strip()
+    return Decimal(re.sub(r"[.,]", "", text)) if GROUPED_THOUSANDS.fullmatch(text) else None
 
 
 def difference_matrix(totals: Sequence[int]) -> list[list[int]]:

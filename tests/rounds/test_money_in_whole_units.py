@@ -4,7 +4,8 @@ of a session in đồng says so."""
 
 import pytest
 
-from rounds.labels import money, plain_money
+from rounds.labels import WHOLE_UNITS, money, plain_money
+from rounds.rules.settlement import WHOLE_UNIT_CURRENCIES, whole_units_typed
 
 
 @pytest.mark.parametrize(
@@ -37,6 +38,9 @@ def test_the_settle_page_of_an_evening_in_dong(api, client):
     page = client.get(state["links"]["settle"], headers={"accept-language": "vi"}).content.decode()
     assert "10.000 ₫" in page
     assert ">10000.00<" not in page
+    assert (
+        'id="wager-value" name="value_per_point" inputmode="decimal" placeholder="0.50" value="5000"' in page
+    )
 
 
 @pytest.mark.parametrize(
@@ -47,4 +51,46 @@ def test_rupiah_typed_as_rp_reads_as_rupiah(amount, shown):
     # An Indonesian table types its symbol, "Rp"; it is stored as a code's capitals ("RP") and
     # showed "+RP58000.00" at the table (QA, issue of the qa-idfil evening).
     assert money(amount, "RP") == shown
+    assert money("-7000.00", "₫") == "−7.000 ₫"
     assert plain_money(amount, "RP") == shown.lstrip("+−")
+
+
+@pytest.mark.parametrize(
+    ("typed", "currency", "kept"),
+    [
+        ("5.000", "VND", "5000.00"),  # as a Vietnamese table writes five thousand đồng
+        ("1.000.000", "vnd", "1000000.00"),
+        ("25,000", "IDR", "25000.00"),
+        ("25.000", "Rp", "25000.00"),  # the rupiah by its symbol
+        ("5.000", "₫", "5000.00"),
+        ("5000", "VND", "5000.00"),
+        ("1.5", "VND", "1.50"),  # not thousands: read as it is
+        ("5.000", "EUR", "5.00"),  # in euros a decimal point, as before
+        ("0.50", "EUR", "0.50"),
+    ],
+)
+@pytest.mark.django_db
+def test_a_value_per_point_typed_with_its_thousands_grouped_in_dong_or_rupiah(api, typed, currency, kept):
+    state = api.post(
+        "/api/sessions", {"players": ["An", "Bình"], "value_per_point": typed, "currency": currency}
+    ).json()
+    assert state["settings"]["value_per_point"] == kept
+
+
+@pytest.mark.django_db
+def test_the_wager_changed_alone_reads_the_sessions_currency(api):
+    """Who pays whom sends the amount and the currency; a change of the amount alone is read in
+    the session's currency."""
+    state = api.post("/api/sessions", {"players": ["An", "Bình"], "currency": "IDR"}).json()
+    token = api.post(f"/api/sessions/{state['id']}/lock", {"device": "An's phone"}).json()["token"]
+    changed = api.patch(f"/api/sessions/{state['id']}", {"value_per_point": "2.500"}, token=token)
+    assert changed.status_code == 200, changed.content
+    assert changed.json()["settings"]["value_per_point"] == "2500.00"
+
+
+def test_grouped_thousands_are_whole_units_only_when_grouped_as_thousands():
+    assert whole_units_typed("12.500") == 12500
+    assert whole_units_typed(" 1,000,000 ") == 1000000
+    for text in ("0.500", "1.50", "1.000,000", "1.0000", "12500", ".500", "1.000."):
+        assert whole_units_typed(text) is None, text
+    assert WHOLE_UNITS.keys() == WHOLE_UNIT_CURRENCIES

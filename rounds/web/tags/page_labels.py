@@ -17,6 +17,7 @@ from rounds.labels import (
     money,
     plain_money,
     signed,
+    typed_amount,
 )
 from rounds.rules import fields
 from rounds.rules.mode import Game
@@ -30,7 +31,7 @@ from rounds.web.form_values import times_text
 from rounds.web.forms import MODE_CHOICES, typed_settings
 
 register = template.Library()
-for label in (house_label, minus, magnitude, money, plain_money, signed):
+for label in (house_label, minus, magnitude, money, plain_money, signed, typed_amount):
     register.filter(label)
 
 # The page's script fills in what changes: each sentence it shows is rendered here once, translated,

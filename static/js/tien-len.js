@@ -60,11 +60,19 @@ export class TienLenEntry {
     this.changed();
   }
 
-  // The order out, the last filled in once every other player is placed.
+  // The order out: the players tapped; once at most one player is neither placed nor killed, that
+  // one next, then the killed, who take the last places (SPEC 14.1), in the order they were marked.
   order() {
-    const { order } = this.hand;
-    if (order.length !== this.playerCount - 1) return [...order];
-    return [...order, ...range(this.playerCount).filter((player) => !order.includes(player))];
+    const { order, killed } = this.hand;
+    const unplaced = this.unplaced();
+    if (unplaced.length > 1) return [...order];
+    return [...order, ...unplaced, ...killed.filter((player) => !order.includes(player))];
+  }
+
+  // Who is neither placed nor killed.
+  unplaced() {
+    const { order, killed } = this.hand;
+    return range(this.playerCount).filter((player) => !order.includes(player) && !killed.includes(player));
   }
 
   // Each player's place (1 the first out), null while not placed; an instant win ranks its
@@ -99,13 +107,13 @@ export class TienLenEntry {
   }
 
   isComplete() {
-    return this.hand.instant !== null || this.hand.order.length >= this.playerCount - 1;
+    return this.hand.instant !== null || this.order().length === this.playerCount;
   }
 
-  // Who has no place yet when Add is pressed (the last is filled in), or null.
+  // Who has no place yet when Add is pressed (the last and the killed are filled in), or null.
   missing() {
     if (this.isComplete()) return null;
-    return range(this.playerCount).find((player) => !this.hand.order.includes(player));
+    return this.unplaced()[0];
   }
 
   // A tap on a row, or a seat number typed: that player went out next.
@@ -211,9 +219,10 @@ export class TienLenEntry {
     return null;
   }
 
-  // What is sent (API.md): the order (the last left out: the server fills it in), the events.
+  // What is sent (API.md): the order as the panel shows it (the killed in the last places), the events.
   payload() {
-    const { order, killed, left, chops, instant } = this.hand;
+    const { killed, left, chops, instant } = this.hand;
+    const order = this.order();
     if (instant !== null) return { instant };
     const held = Object.entries(left)
       .filter(([, items]) => ITEMS.some((item) => items[item]))

@@ -90,6 +90,40 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
     expect(follower.locator('[data-round="2"] [data-cell="0"] [data-cell-cards]')).to_have_text("1")
 
 
+def test_the_killed_take_the_last_places_without_being_tapped(phones, live_api):
+    """Ann went out first and Cat and Dan were killed (SPEC 14.3's example): Ben, the only one
+    left, is second by himself and the killed fill the last places; the hand goes in as it is."""
+    key = live_api.create(preset="tien-len")["id"]
+    page = phones("Ann's phone").open(f"/s/{key}/")
+    row(page, ANN).tap()
+    killed = sheet(page, "killed")
+    for player in (CAT, DAN):
+        killed.locator(f'[data-tl-killed="{player}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    expect(row(page, BEN).locator("[data-count]")).to_have_text("2nd")
+    left = sheet(page, "left")
+    left.locator(f'[data-tl-held="{CAT} red_two 1"]').tap()
+    left.locator("[data-close-dialog]").tap()
+    expect(row(page, ANN).locator("[data-preview]")).to_have_text("+10")
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    hand = live_api.state(key)["rounds"][0]
+    assert (hand["order"], hand["killed"], hand["scores"]) == (
+        [ANN, BEN, CAT, DAN],
+        [CAT, DAN],
+        [10, 0, -6, -4],
+    )
+    # Dan first and the other three killed: Dan is first without a tap.
+    killed = sheet(page, "killed")
+    for player in (ANN, BEN, CAT):
+        killed.locator(f'[data-tl-killed="{player}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    expect(row(page, DAN).locator("[data-count]")).to_have_text("1st")
+    page.keyboard.press("Enter")
+    wait_for_rounds(page, 2)
+    assert live_api.state(key)["rounds"][1]["scores"] == [-4, -4, -4, 12]
+
+
 def test_a_chu_da_di_hand_and_an_own_scores_hand(phones, live_api, screenshot):
     """SPEC 15's worked example by taps (the ♠2 on C's row, one bomb), then a hand of typed scores
     by keys and taps, each read back through the API (issue 41)."""

@@ -148,3 +148,17 @@ PRESETS: tuple[Preset, ...] = (
 
 PRESETS_BY_ID: dict[str, Preset] = {preset.id: preset for preset in PRESETS}
 DEFAULT_PRESET = PRESETS_BY_ID["classic-points"]
+# The setups a page in each language lists first: what that country's tables play (docs/table.md,
+# "Which preset each country's tables pick"); the others follow in their own order.
+FIRST_IN_LANGUAGE: dict[str, tuple[str, ...]] = {
+    "vi": ("tien-len",),
+    "id": ("capsa-banting",),
+    "zh-hans": ("chu-da-di",),
+    "zh-hant": ("hong-kong", "taiwan-place"),
+}
+
+
+def presets_in_language(language: str | None) -> list[Preset]:
+    """Every quick setup, the page's country's own first (Tiến lên on a Vietnamese page)."""
+    first = [PRESETS_BY_ID[preset_id] for preset_id in FIRST_IN_LANGUAGE.get((language or "").lower(), ())]
+    return [*first, *(preset for preset in PRESETS if preset not in first)]

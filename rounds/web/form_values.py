@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from rounds.presets import DEFAULT_PRESET, PRESETS
+from rounds.presets import DEFAULT_PRESET, presets_in_language
 from rounds.rules import fields
 from rounds.rules.fields import Kind
 from rounds.rules.mode import Game
@@ -140,7 +140,8 @@ def typed_value(value: object) -> object:
     return value["from"] if isinstance(value, dict) and "from" in value else value
 
 
-def presets_for_page() -> list[dict]:
+def presets_for_page(language: str | None = None) -> list[dict]:
+    """The quick setups as the home page lists them, the page language's country's own first."""
     return [
         {
             "id": preset.id,
@@ -148,5 +149,5 @@ def presets_for_page() -> list[dict]:
             "description": str(preset.description),
             "values": form_values(preset.as_json()),
         }
-        for preset in PRESETS
+        for preset in presets_in_language(language)
     ]

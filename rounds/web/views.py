@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rounds import services
@@ -55,7 +55,12 @@ def home(request: HttpRequest) -> HttpResponse:
             status = error.status
         else:
             return redirect("rounds:session", key=session.edit_key)
-    return render(request, "rounds/home.html", {"form": form, "presets": presets_for_page()}, status=status)
+    return render(
+        request,
+        "rounds/home.html",
+        {"form": form, "presets": presets_for_page(get_language())},
+        status=status,
+    )
 
 
 @require_GET

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from rounds.presets import PRESETS_BY_ID
+from rounds.presets import PRESETS, PRESETS_BY_ID
 from rounds.web.form_values import presets_for_page
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +59,25 @@ def test_the_form_posts_the_chu_da_di_setup_as_it_shows_it(client):
     settings = client.get(f"/api/sessions/{key}").json()["settings"]
     assert settings["spade_two"] == {"from": 8}
     assert settings["bombs"] is True
+
+
+@pytest.mark.parametrize(
+    ("language", "first"),
+    [
+        ("vi", ["tien-len"]),
+        ("id", ["capsa-banting"]),
+        ("zh-hans", ["chu-da-di"]),
+        ("zh-hant", ["hong-kong", "taiwan-place"]),
+        ("en", ["classic-points"]),
+        ("fil", ["classic-points"]),
+    ],
+)
+def test_the_home_page_lists_its_countrys_setups_first(client, language, first):
+    """A Vietnamese phone finds Tiến lên first among the quick setups, not fourteenth; every setup
+    is still there once, and the API's list keeps its order."""
+    client.cookies["django_language"] = language
+    page = client.get("/").content.decode()
+    listed = re.findall(r'class="preset" data-preset="([a-z0-9-]+)"', page)
+    assert listed[: len(first)] == first
+    assert sorted(listed) == sorted(preset.id for preset in PRESETS)
+    assert [preset["id"] for preset in client.get("/api/presets").json()] == [preset.id for preset in PRESETS]

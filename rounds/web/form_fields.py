@@ -112,5 +112,11 @@ class Shown:
         return _(self.setting.help) if self.setting.help else ""
 
     @property
+    def fixed(self) -> bool:
+        """A choice shown as it is, the others not to be picked: the game of a session already
+        started (SPEC 14: chosen at the start, fixed for the session)."""
+        return self.setting is fields.GAME and getattr(self.field.form, "game_fixed", False)
+
+    @property
     def placeholder(self) -> str:
         return _(self.setting.placeholder) if self.setting.placeholder else ""

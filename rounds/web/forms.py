@@ -96,6 +96,7 @@ class SettingsFields(forms.Form):
     the changes they make. A page's form is built on it by settings_form(), with its own fields."""
 
     max_tier_rows = EXTRA_TIERS
+    game_fixed = False  # settings_form(): the game shown, not offered
 
     mode = forms.ChoiceField(choices=MODE_CHOICES, initial=Mode.POINTS.value, label=_(MODE.label))
     base_rate = forms.IntegerField(min_value=1, max_value=1000, initial=1, label=_(TIERS.label))
@@ -287,15 +288,17 @@ class SettingsFields(forms.Form):
         )
 
 
-def settings_form(name: str, **own_fields: forms.Field) -> type[SettingsFields]:
+def settings_form(name: str, *, game_fixed: bool = False, **own_fields: forms.Field) -> type[SettingsFields]:
     """A form of the settings built from their declarations, with a page's own fields after them:
-    the settings sheet's rescore, a new session's or a group's seats drawn."""
-    return type(name, (SettingsFields,), own_fields)
+    the settings sheet's rescore, a new session's or a group's seats drawn. `game_fixed`: the game
+    is shown, not offered (a session's, chosen when it started)."""
+    return type(name, (SettingsFields,), {"game_fixed": game_fixed, **own_fields})
 
 
 # The settings sheet, mid-evening: the settings, and whether the rounds played are scored again.
 SettingsForm = settings_form(
     "SettingsForm",
+    game_fixed=True,
     rescore=forms.BooleanField(required=False, label=_("Rescore every round with these rules")),
 )
 NewSessionSettings = settings_form(

@@ -47,6 +47,10 @@ def test_every_page_answers(api, client, game):
             in sheet.content.decode()
         )
         assert 'data-shown-when="game=tien_len"' in sheet.content.decode()
+        # The game is fixed for the session: shown, the other not offered (QA in Vietnamese).
+        assert '<input type="radio" name="game" value="tien_len" checked>' in sheet.content.decode()
+        assert '<input type="radio" name="game" value="big_two" disabled>' in sheet.content.decode()
+        assert "disabled" not in client.get("/").content.decode().split('name="game"')[1][:40]
     if game == "own_scores":
         assert 'name="mode" value="own_scores" checked' in sheet.content.decode()
     for path in ("export.csv", "export.json", "recap.txt", "recap.png"):

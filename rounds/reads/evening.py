@@ -13,6 +13,8 @@ from rounds.models import Session
 from rounds.reads.chart import running_totals_svg
 from rounds.reads.selectors import HOUSE, ScoredSession, Viewer, scored_session
 from rounds.reads.state import table_state
+from rounds.rules import hands
+from rounds.rules.mode import Game
 from rounds.rules.ruleset import Mode
 from rounds.rules.stats import player_stats
 
@@ -58,7 +60,12 @@ def transfer_rows(state: dict) -> list[dict]:
 
 
 def stats_rows(scored: ScoredSession, state: dict) -> list[dict]:
-    stats = player_stats([(entry, result) for _, entry, result in scored.rounds], len(state["players"]))
+    # Each hand as its rules read it (a Tiến lên hand's order and killed, not its stored JSON).
+    checked = [
+        (hands.validate_round(entry, scored.names, round_.rules), result)
+        for round_, entry, result in scored.rounds
+    ]
+    stats = player_stats(checked, len(state["players"]))
     return [
         {"player": index, "name": state["players"][index]["name"], **vars(row)}
         for index, row in enumerate(stats)
@@ -94,6 +101,8 @@ def evening(session: Session, *, viewer: Viewer) -> dict:
         # Worst hand, 13-card rounds and the average penalty count cards: a Tiến lên hand or a
         # hand of the table's own scores has none, so their columns would only say 0.
         "by_cards": Mode(state["settings"]["mode"]).by_cards,
+        # Tiến lên's own: the hands each came last, was killed and won on the deal.
+        "tien_len": state["settings"]["game"] == Game.TIEN_LEN.value,
     }
     if state["settlement"]:
         story |= {"nets": net_rows(state), "transfers": transfer_rows(state)}

@@ -16,6 +16,13 @@ function element(tag, className, text) {
   return Object.assign(document.createElement(tag), { className, textContent: text ?? "" });
 }
 
+// A hand as the rounds list shows it: a Tiến lên mark (✕ killed, ★ instant win) is the list's own
+// element, named in the page's words (page_labels.py hand_marks), not a bare symbol.
+function handParts(hand) {
+  const mark = document.querySelector("[data-round-template]")?.content.querySelector(`[data-mark="${hand.slice(-1)}"]`);
+  return mark ? [hand.slice(0, -1), mark.cloneNode(true)] : [hand];
+}
+
 export class HistorySheet {
   constructor({ dialog, transport, apiPath, getState, restore }) {
     this.dialog = dialog;
@@ -75,7 +82,7 @@ export class HistorySheet {
     version.scores.forEach((score, index) => {
       const hand = handCell(version, index); // the cards left, or a Tiến lên place
       const cell = element("span", `p${index}${version.cards?.[index] === 0 ? " winner" : ""}`);
-      cell.append(element("span", "player-name", state.players[index].name), hand ? ` ${hand} → ${signed(score)}` : ` ${signed(score)}`);
+      cell.append(element("span", "player-name", state.players[index].name), ...(hand ? [" ", ...handParts(hand), ` → ${signed(score)}`] : [` ${signed(score)}`]));
       cells.append(cell);
     });
     item.append(cells);

@@ -125,7 +125,7 @@ function renderHouse(root, state) {
   for (const name of root.querySelectorAll("[data-house-name]")) name.textContent = houseName(name, state);
 }
 
-// A player's cell of a round, as table.py's hand_cell: cards left; Tiến lên's place (✕ killed, ★ instant).
+// A player's cell of a round, as page_labels.py's hand_cell: cards left; Tiến lên's place (✕ killed, ★ instant).
 export function handCell({ cards, order, killed = [], instant }, index) {
   if (instant != null) return instant === index ? "★" : "";
   if (order) return (order.includes(index) ? order.indexOf(index) + 1 : "") + (killed.includes(index) ? "✕" : "");
@@ -146,7 +146,10 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       const index = Number(cell.dataset.cell);
       cell.classList.toggle("winner", round.winner === index);
       cell.classList.toggle("covering", round.covering === index);
-      cell.querySelector("[data-cell-cards]").textContent = handCell(round, index);
+      // A Tiến lên cell's mark (✕, ★) is the template's, named in the page's words (page_labels.py hand_marks).
+      let hand = handCell(round, index);
+      for (const mark of cell.querySelectorAll("[data-mark]")) if (hand.endsWith(mark.textContent)) hand = hand.slice(0, -1); else mark.remove();
+      cell.querySelector("[data-cell-cards]").textContent = hand;
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       const total = cell.querySelector("[data-running-total]");
       total.textContent = number(round.totals_after[index]);

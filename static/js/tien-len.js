@@ -264,6 +264,7 @@ export function wireSheets(panel) {
   });
   on("[data-tl-chop-by]", (button) => {
     chop.by = Number(button.dataset.tlChopBy);
+    if (chop.from === chop.by) chop.from = null; // nobody chops themselves: their own chip is off
     drawChop(chop);
   });
   on("[data-tl-chop-from]", (button) => {
@@ -281,7 +282,9 @@ export function wireSheets(panel) {
   on("[data-tl-chop-add]", (button) => {
     act((entry) => {
       if (!entry.addChop(chop.by, chop.from, chop.items)) {
-        panel.ui.toast(button.dataset.patternIncomplete);
+        // Said in the sheet, beside Add (a toast would be behind its backdrop), anew on each press.
+        const error = document.querySelector("[data-tl-chop-error]");
+        if (error) error.textContent = error.dataset.patternIncomplete;
         return;
       }
       Object.assign(chop, { by: null, from: null, items: [] });
@@ -291,6 +294,8 @@ export function wireSheets(panel) {
   });
 }
 
+// The chop as tapped so far; what Add said of one not whole stays until it is whole or started
+// again (untouched meanwhile, so a reader does not hear it again at every tap).
 function drawChop(chop) {
   for (const button of document.querySelectorAll("[data-tl-chop-by]")) button.setAttribute("aria-pressed", String(Number(button.dataset.tlChopBy) === chop.by));
   for (const button of document.querySelectorAll("[data-tl-chop-from]")) {
@@ -299,6 +304,10 @@ function drawChop(chop) {
   }
   const items = document.querySelector("[data-tl-chop-items]");
   if (items) items.textContent = chop.items.map((item) => document.querySelector(`[data-tl-chop-item="${item}"]`)?.textContent ?? item).join(" + ");
+  const error = document.querySelector("[data-tl-chop-error]");
+  const whole = chop.by !== null && chop.from !== null && chop.by !== chop.from && chop.items.length > 0;
+  const empty = chop.by === null && chop.from === null && !chop.items.length; // started again, or added
+  if (error && (whole || empty)) error.textContent = "";
 }
 
 // The sheets and the hand's summary line as the entry stands.

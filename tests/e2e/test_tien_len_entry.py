@@ -31,6 +31,9 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
     for player in (ANN, BEN, CAT):
         row(page, player).tap()
     expect(row(page, DAN).locator("[data-count]")).to_have_text("4th")
+    # A row is named by its player and place, not by cards left (which Tiến lên has none of).
+    expect(page.locator("[data-rows]")).to_have_accessible_name("Order out")
+    expect(row(page, BEN).locator("[data-count]")).to_have_accessible_name("Ben 2nd")
     killed = sheet(page, "killed")
     killed.locator(f'[data-tl-killed="{DAN}"]').tap()
     killed.locator("[data-close-dialog]").tap()
@@ -71,6 +74,17 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
     page.locator('[data-action="add-round"]').tap()
     wait_for_rounds(page, 3)
     assert live_api.state(key)["rounds"][2]["scores"] == [-4, 12, -4, -4]
+    # The list's marks carry their words (the entry's own) for a reader and as a tooltip, here
+    # and on the follower's page, and a line under the list says what they mean.
+    for phone in (page, follower):
+        dan = phone.locator(f'[data-round="1"] [data-cell="{DAN}"]')
+        expect(dan.locator("[data-cell-cards]")).to_have_text("4")
+        expect(dan.get_by_role("img", name="Killed")).to_have_text("✕")
+        expect(dan.get_by_role("img", name="Killed")).to_have_attribute("title", "Killed")
+        ben = phone.locator(f'[data-round="3"] [data-cell="{BEN}"]')
+        expect(ben.get_by_role("img", name="Instant win")).to_have_text("★")
+        expect(phone.locator('[data-round="3"]').get_by_role("img")).to_have_count(1)
+        expect(phone.locator(".round-legend")).to_have_text("✕ Killed · ★ Instant win")
     screenshot(page, "tien-len-rounds")
 
     # A correction: hand 2 tapped, its order taken back step by step and entered again.
@@ -156,3 +170,79 @@ def test_a_chu_da_di_hand_and_an_own_scores_hand(phones, live_api, screenshot):
     page.keyboard.press("Enter")
     wait_for_rounds(page, 1)
     assert live_api.state(own["id"])["rounds"][0]["scores"] == [3, -1, -2, 0]
+
+
+def test_an_incomplete_chop_says_so_in_its_sheet_in_vietnamese(phones, live_api, server_url, screenshot):
+    """Vietnamese QA: Add pressed on a chop without its chopper, its chopped or what was chopped
+    said so in a toast dimmed behind the sheet's backdrop; now the sheet says it, beside Add, as an
+    alert, until the chop is whole. The killed and instant-win marks of the rounds list and the
+    rows' places read in Vietnamese too."""
+    key = live_api.create(preset="tien-len")["id"]
+    phone = phones("Ann's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
+    page = phone.open(f"/s/{key}/")
+    for player in (ANN, BEN, CAT):
+        row(page, player).tap()
+    expect(page.locator("[data-rows]")).to_have_accessible_name("Thứ tự về")
+    expect(row(page, BEN).locator("[data-count]")).to_have_accessible_name("Ben Nhì")
+    chop = sheet(page, "chop")
+    add = chop.locator("[data-tl-chop-add]")
+    alert = chop.get_by_role("alert")
+    expect(alert).to_be_hidden()
+    add.tap()
+    expect(alert).to_have_text("Hãy cho biết ai chặt, chặt ai và chặt cái gì")
+    expect(alert).to_be_visible()
+    expect(chop).to_be_visible()  # the sheet stays open, the words in it, on top
+    assert alert.evaluate(
+        """(alert) => {
+            const box = alert.getBoundingClientRect();
+            return alert.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        }"""
+    )
+    chop.locator("[data-tl-chop-clear]").tap()  # starting again clears what was said
+    expect(alert).to_be_hidden()
+    chop.locator(f'[data-tl-chop-by="{CAT}"]').tap()
+    add.tap()  # still nobody chopped, nothing chopped: said again
+    expect(alert).to_be_visible()
+    screenshot(page, "tien-len-chop-incomplete-vi")
+    chop.locator(f'[data-tl-chop-from="{BEN}"]').tap()
+    expect(alert).to_be_visible()
+    chop.locator('[data-tl-chop-item="red_two"]').tap()
+    expect(alert).to_be_hidden()  # whole: nothing left to say
+    add.tap()
+    expect(chop).to_be_hidden()
+    expect(page.locator("[data-tl-summary]")).to_have_text("Chặt: Cat → Ben (1)")
+
+    killed = sheet(page, "killed")
+    killed.locator(f'[data-tl-killed="{DAN}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 1)
+    assert live_api.state(key)["rounds"][0]["scores"] == [4, -1, 1, -4]
+    instant = sheet(page, "instant")
+    instant.locator(f'[data-tl-instant="{CAT}"]').tap()
+    page.locator('[data-action="add-round"]').tap()
+    wait_for_rounds(page, 2)
+    reader = phones("A reader's phone", javascript=False)  # the list as the server renders it
+    reader.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
+    for shown in (page, reader.open(f"/s/{key}/", live=False)):
+        killed_mark = shown.locator(f'[data-round="1"] [data-cell="{DAN}"]').get_by_role("img", name="Cóng")
+        expect(killed_mark).to_have_text("✕")
+        expect(killed_mark).to_have_attribute("title", "Cóng")
+        instant_mark = shown.locator(f'[data-round="2"] [data-cell="{CAT}"]').get_by_role(
+            "img", name="Tới trắng"
+        )
+        expect(instant_mark).to_have_text("★")
+        expect(shown.locator('[data-round="2"]').get_by_role("img")).to_have_count(1)
+        expect(shown.locator(".round-legend")).to_have_text("✕ Cóng · ★ Tới trắng")
+    cells = "[data-round-list] .cell-cards"  # drawn live as the server renders them, mark by mark
+    assert [cell.inner_html() for cell in page.locator(cells).all()] == [
+        cell.inner_html() for cell in reader.page.locator(cells).all()
+    ]
+    screenshot(page, "tien-len-rounds-vi")
+    # The history sheet names them the same way.
+    page.locator('[data-open="menu"]').first.tap()
+    page.locator('[data-action="session-history"]').tap()
+    history = page.locator("[data-history-list]")
+    expect(history.get_by_role("img", name="Cóng")).to_have_count(1)
+    expect(history.get_by_role("img", name="Tới trắng")).to_have_text("★")

@@ -281,13 +281,32 @@ def tien_len_items() -> list[tuple[str, str]]:
 
 @register.simple_tag
 def hand_cell(round_: dict, index: int) -> str:
-    """A player's cell of a round in the list (static/js/render.js handCell says the same): the
-    cards left; in Tiến lên the place they went out in, ✕ when killed, ★ for an instant win;
-    nothing for typed scores (the score beside it is the hand)."""
+    """A player's cell of a round in the list (static/js/render.js handCell says the same, with
+    the mark): the cards left; in Tiến lên the place they went out in (its mark, ✕ killed or
+    ★ instant win, is hand_marks'); nothing for typed scores (the score beside it is the hand)."""
     if round_.get("instant") is not None:
-        return "★" if round_["instant"] == index else ""
+        return ""
     if "order" in round_:
-        place = str(round_["order"].index(index) + 1) if index in round_["order"] else ""
-        return place + ("✕" if index in round_.get("killed", []) else "")
+        return str(round_["order"].index(index) + 1) if index in round_["order"] else ""
     cards = round_.get("cards")
     return "" if cards is None else str(cards[index])
+
+
+@register.simple_tag
+def hand_marks(round_: dict | None, index: int) -> SafeString:
+    """A Tiến lên cell's mark beside its place, named in the page's words (the entry's Killed and
+    Instant win) for a reader and as a tooltip: ✕ killed, ★ the instant win. The list's template
+    (no round) has both: static/js/render.js renderRounds keeps the one a hand has (and
+    history.js names its marks with them)."""
+    if round_ is None:
+        shown = None
+    elif round_.get("instant") is not None:
+        shown = "★" if round_["instant"] == index else ""
+    else:
+        shown = "✕" if index in round_.get("killed", []) else ""
+    marks = (("✕", _("Killed")), ("★", _("Instant win")))
+    return format_html_join(
+        "",
+        '<span data-mark="{0}" role="img" aria-label="{1}" title="{1}">{0}</span>',
+        ((mark, word) for mark, word in marks if shown in (None, mark)),
+    )

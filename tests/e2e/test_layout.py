@@ -37,6 +37,12 @@ BIG_LOSSES = ([0, 5, 13, 8], [6, 0, 13, 9], [7, 8, 13, 0], [0, 9, 12, 11], [5, 0
 AMOUNTS = "[data-nets] .money, [data-transfers] .num"
 
 
+def box(locator):
+    found = locator.bounding_box()
+    assert found is not None, locator
+    return found
+
+
 def lines(page, selector):
     # In one look: the settle page re-renders itself once its socket is live.
     return page.evaluate(LINES, selector)
@@ -197,6 +203,82 @@ def test_the_export_buttons_are_one_line_and_the_same_height(phones, live_api):
         "[...document.querySelectorAll('.export .button')].map((button) => button.offsetHeight)"
     )
     assert heights[0] == heights[1]
+
+
+# Words that a line break cuts inside (a break after a hyphen is between words: "Rata-|rata").
+WORDS_CUT = """(selector) => [...document.querySelectorAll(selector)].flatMap((element) => {
+  const cut = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter((line) => line.width > 0).map((line) => Math.round(line.top)));
+      if (tops.size > 1) cut.push(word[0]);
+    }
+  }
+  return cut;
+})"""
+FILIPINO_NAMES = ["Maricel", "Bongbong", "Jhunjun", "Luzviminda"]
+
+
+def open_in_filipino(phones, server_url, path, width, *, partial=False):
+    phone = phones()
+    phone.context.add_cookies([{"name": "django_language", "value": "fil", "url": server_url}])
+    phone.page.set_viewport_size({"width": width, "height": 740})
+    if not partial:
+        return phone.open(path, live=False)
+    # Once its socket is live the settle page renders the settlement again: look after that.
+    with phone.page.expect_request_finished(lambda request: request.url.endswith("/settle/partial")):
+        return phone.open(path)
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_in_filipino_the_settle_page_cuts_no_word_and_the_bar_keeps_to_one_line(
+    phones, live_api, server_url, screenshot, width
+):
+    """At 360 px the sentence was 113 px wide beside "markahang bayad na" ("Luzvimind|a magbabaya|d
+    kay"), and the bar 80 px high ("Pusoy / Dos", "Bumalik sa / mesa")."""
+    state = live_api.create(
+        players=FILIPINO_NAMES, preset="classic-points", value_per_point="5", currency="PHP"
+    )
+    live_api.add_rounds(state["id"], [5, 0, 11, 13], [0, 7, 3, 9], [12, 4, 0, 6])
+    page = open_in_filipino(phones, server_url, f"/s/{state['id']}/settle/", width, partial=True)
+    expect(page.locator("[data-transfers] button").first).to_have_text("markahang bayad na")
+    assert page.evaluate(WORDS_CUT, "[data-transfers], [data-nets]") == []
+    # No room for the button beside the sentence: it goes under it, inside the row.
+    for transfer in page.locator("[data-transfers] .transfer").all():
+        text, button = box(transfer.locator(".transfer-text")), box(transfer.locator("button"))
+        assert button["y"] >= text["y"] + text["height"] - 1
+        assert button["x"] + button["width"] <= width
+    expect(page.locator(".bar .brand")).to_have_text("Pusoy Dos")
+    assert lines(page, ".bar .brand, .bar > a.button") == [1, 1]
+    assert page.evaluate(
+        "(() => { const brand = document.querySelector('.bar .brand');"
+        " return brand.scrollWidth <= brand.clientWidth; })()"
+    )
+    assert box(page.locator(".bar"))["height"] <= 62
+    assert page.evaluate(DOCUMENT_WIDTH) <= width
+    screenshot(page, f"settle-fil-{width}", full_page=True)
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_in_filipino_the_home_forms_boxes_are_one_width_and_player_labels_one_line(
+    phones, server_url, screenshot, width
+):
+    """The "Pag-score" box (its higher rates: "× [2] mula [10] baraha ✕") was 8 px wider than the
+    others at 360 px, 48 px at 320; "Manlalaro 1" took two lines."""
+    page = open_in_filipino(phones, server_url, "/", width)
+    expect(page.locator(".player-field label").first).to_have_text("Manlalaro 1")
+    assert lines(page, ".player-field label") == [1] * 4
+    widths = page.evaluate(
+        "[...document.querySelectorAll('form.new-session fieldset')].map((box) => box.getBoundingClientRect().width)"
+    )
+    assert len(widths) > 1
+    assert max(widths) == min(widths) == width - 24, widths
+    assert page.evaluate(DOCUMENT_WIDTH) <= width
+    screenshot(page, f"home-fil-{width}", full_page=True)
 
 
 def test_final_standings_wrap_forty_character_names_at_360(phones, live_api):

@@ -256,3 +256,24 @@ def test_paying_by_place_from_the_next_round_on_keeps_the_rounds_played(phones, 
     assert server["house"] == 50
     expect(page.locator('[data-total="house"]')).to_have_text("50")
     assert totals_on_page(page) == server["totals"]
+
+
+def test_a_stake_typed_on_a_vietnamese_phone_is_in_dong(phones, live_api, server_url):
+    """A Vietnamese phone (its language vi-VN) shows VND and a whole-number example in the empty
+    wager fields; "5.000" typed without a currency starts an evening at five thousand đồng a
+    point, not five (QA in Vietnamese)."""
+    phone = phones()
+    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'vi-VN' })")
+    phone.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
+    page = phone.open("/", live=False)
+    form = page.locator("[data-new-session]")
+    for index, name in enumerate(["An", "Bình", "Cường", "Dũng"]):
+        form.locator(f'input[name="player_{index}"]').fill(name)
+    currency, stake = form.locator('input[name="currency"]'), form.locator('input[name="value_per_point"]')
+    expect(currency).to_have_attribute("placeholder", "VND")
+    expect(stake).to_have_attribute("placeholder", "5000")
+    stake.fill("5.000")
+    form.locator("button[type='submit']").tap()
+    page.wait_for_selector("[data-status='live']")
+    settings = live_api.state(key_of(page))["settings"]
+    assert (settings["currency"], settings["value_per_point"]) == ("VND", "5000.00")

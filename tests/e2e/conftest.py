@@ -183,12 +183,14 @@ class LiveApi:
         return self.call("GET", f"/api/sessions/{key}")[1]
 
     def add_rounds(self, key, *card_lists, device="Script"):
+        self.add_hands(key, *({"cards": cards} for cards in card_lists), device=device)
+
+    def add_hands(self, key, *hands, device="Script"):
+        """Hands as the API takes them (cards left, typed scores, a Tiến lên order), under one lock."""
         status, grant = self.call("POST", f"/api/sessions/{key}/lock", {"device": device})
         assert status == 200, grant
-        for cards in card_lists:
-            status, reply = self.call(
-                "POST", f"/api/sessions/{key}/rounds", {"cards": cards}, token=grant["token"]
-            )
+        for hand in hands:
+            status, reply = self.call("POST", f"/api/sessions/{key}/rounds", hand, token=grant["token"])
             assert status == 201, reply
         self.call("DELETE", f"/api/sessions/{key}/lock", token=grant["token"])
 

@@ -10,20 +10,9 @@ from tests.e2e.test_entry import wait_for_rounds
 ANN, BEN, CAT, DAN = range(4)
 
 
-def add_scores(live_api, key, *hands):
-    status, grant = live_api.call("POST", f"/api/sessions/{key}/lock", {"device": "Script"})
-    assert status == 200, grant
-    for scores in hands:
-        status, reply = live_api.call(
-            "POST", f"/api/sessions/{key}/rounds", {"scores": scores}, token=grant["token"]
-        )
-        assert status == 201, reply
-    live_api.call("DELETE", f"/api/sessions/{key}/lock", token=grant["token"])
-
-
 def test_a_tapped_score_is_typed_again_not_run_on(phones, live_api, server_url, screenshot):
     state = live_api.create(mode="own_scores")
-    add_scores(live_api, state["id"], [10, -5, -3, -2], [-4, 12, -6, -2])
+    live_api.add_hands(state["id"], {"scores": [10, -5, -3, -2]}, {"scores": [-4, 12, -6, -2]})
     phone = phones("Ann's phone")
     phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
     page = phone.open(f"/s/{state['id']}/")

@@ -18,9 +18,11 @@ const lock = new DeviceLock({ transport, sessionKey: key, deviceName });
 async function refresh() {
   const response = await fetch(root.dataset.partial, { credentials: "same-origin" });
   if (!response.ok) return;
-  // Keep what the reader opened (the pairwise table) open across the re-render.
+  const html = await response.text();
+  // Keep what the reader opened (the pairwise table) open across the re-render: read once the
+  // new page is in hand, so a tap while it came is kept too.
   const open = [...root.querySelectorAll("details[open]")].map((details) => details.className);
-  root.innerHTML = await response.text();
+  root.innerHTML = html;
   for (const details of root.querySelectorAll("details")) details.open ||= open.includes(details.className);
 }
 

@@ -63,6 +63,13 @@ export class HistorySheet {
       return;
     }
     const versions = this.number === null ? reply.versions : [...reply.versions].reverse();
+    // Each version's one before it, of the same round: what a correction changed is shown beside.
+    const latest = new Map();
+    this.before = new Map();
+    for (const version of [...reply.versions].sort((a, b) => a.id - b.id)) {
+      this.before.set(version.id, latest.get(version.lineage));
+      latest.set(version.lineage, version);
+    }
     const items = versions.map((version) => this.item(version));
     if (!items.length) items.push(element("li", "muted", this.list.dataset.patternEmpty));
     this.list.replaceChildren(...items);
@@ -79,10 +86,15 @@ export class HistorySheet {
     const what = this.number === null ? `${roundLabel(version.number)} ${action}` : action;
     item.append(element("div", "history-head", `${what} · ${when} · ${version.device || t("a form")}`));
     const cells = element("div", "history-cells");
+    // A correction shows what a player's hand and score were, struck through, where they changed.
+    const before = ["edited", "rescored"].includes(version.action) ? this.before.get(version.id) : undefined;
     version.scores.forEach((score, index) => {
       const hand = handCell(version, index); // the cards left, or a Tiến lên place
       const cell = element("span", `p${index}${version.cards?.[index] === 0 ? " winner" : ""}`);
-      cell.append(element("span", "player-name", state.players[index].name), ...(hand ? [" ", ...handParts(hand), ` → ${signed(score)}`] : [` ${signed(score)}`]));
+      cell.append(element("span", "player-name", state.players[index].name), " ");
+      const was = before && handCell(before, index);
+      if (before && (was !== hand || before.scores[index] !== score)) cell.append(element("del", "", was ? `${was} → ${signed(before.scores[index])}` : signed(before.scores[index])), " ");
+      cell.append(...(hand ? [...handParts(hand), ` → ${signed(score)}`] : [signed(score)]));
       cells.append(cell);
     });
     item.append(cells);

@@ -122,3 +122,23 @@ def test_the_history_sheet_lists_a_deleted_round_and_restores_it_at_its_old_numb
     expect(follower_items).to_have_count(6)
     expect(follower_items.first).to_contain_text("Round 1 deleted")
     expect(follower.locator('[data-action="restore-round"]')).to_have_count(0)
+
+
+def test_a_correction_in_the_history_shows_what_it_changed(phones, live_api, screenshot):
+    """Round 1 corrected (Cat 11 cards to 12): the correction's line shows Cat's hand and score
+    before, struck through, beside the new ones; players it did not change show theirs alone."""
+    state, ann, _ben = table_of_two(phones, live_api, ROUND_1)
+    _status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Cat's phone"})
+    status, _reply = live_api.call(
+        "PUT", f"/api/sessions/{state['id']}/rounds/1", {"cards": [5, 0, 12, 13]}, token=grant["token"]
+    )
+    assert status == 200
+    wait_for_rounds(ann, 1)
+    ann.get_by_role("button", name="Menu", exact=True).tap()
+    ann.locator('[data-action="session-history"]').tap()
+    corrected = ann.locator('[data-sheet="history"] [data-history-list] li').first
+    expect(corrected).to_contain_text("Round 1 corrected")
+    expect(corrected.locator("del")).to_have_text(["11 → +22"])
+    expect(corrected.locator(".p2")).to_have_text("Cat 11 → +22 12 → +24")
+    expect(corrected.locator(".p0")).to_have_text("Ann 5 → +5")
+    screenshot(ann, "history-correction")

@@ -303,7 +303,7 @@ function drawChop(chop) {
     button.disabled = Number(button.dataset.tlChopFrom) === chop.by;
   }
   const items = document.querySelector("[data-tl-chop-items]");
-  if (items) items.textContent = chop.items.map((item) => document.querySelector(`[data-tl-chop-item="${item}"]`)?.textContent ?? item).join(" + ");
+  if (items) items.textContent = chop.items.map((item) => itemLabel(item)).join(" + ");
   const error = document.querySelector("[data-tl-chop-error]");
   const whole = chop.by !== null && chop.from !== null && chop.by !== chop.from && chop.items.length > 0;
   const empty = chop.by === null && chop.from === null && !chop.items.length; // started again, or added
@@ -339,11 +339,20 @@ function handSummary(entry, state, patterns) {
   if (instant !== null) parts.push(`${patterns.patternInstant}: ${name(instant)}`);
   if (killed.length) parts.push(`${patterns.patternKilled}: ${killed.map(name).join(", ")}`);
   for (const [player, items] of Object.entries(entry.hand.left)) {
-    const count = ITEMS.reduce((sum, item) => sum + (items[item] ?? 0), 0);
-    if (count) parts.push(`${patterns.patternLeft}: ${name(Number(player))} ${count}`);
+    const held = ITEMS.filter((item) => items[item]).map((item) => (items[item] > 1 ? `${items[item]}× ` : "") + itemLabel(item, true));
+    if (held.length) parts.push(`${patterns.patternLeft}: ${name(Number(player))} ${held.join(" + ")}`);
   }
-  for (const chop of chops) parts.push(`${patterns.patternChop}: ${name(chop.by)} → ${name(chop.from)} (${chop.items.length})`);
+  for (const chop of chops) parts.push(`${patterns.patternChop}: ${name(chop.by)} → ${name(chop.from)} (${chop.items.map((item) => itemLabel(item, true)).join(" + ")})`);
   return parts.join(" · ");
+}
+
+// An item in the page's words, as the sheets name it ("Heo đỏ (♦ ♥)", "Tứ quý"); `short`: without
+// its suits, for the summary line ("Heo đỏ").
+function itemLabel(item, short = false) {
+  const chip = document.querySelector(`[data-tl-chop-item="${item}"]`);
+  const stepper = document.querySelector(`[data-tl-held-count="${item}"]`)?.closest(".tl-stepper")?.querySelector("span");
+  const label = (chip ?? stepper)?.textContent ?? item;
+  return short ? label.replace(/\s*[(（][^)）]*[)）]$/, "") : label;
 }
 
 export { TienLenEntry as Kind };

@@ -50,6 +50,10 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
     chop.locator('[data-tl-chop-item="red_two"]').tap()
     screenshot(page, "tien-len-chop-sheet")
     chop.locator("[data-tl-chop-add]").tap()
+    # The line above the buttons names what was held and chopped, in the page's words.
+    expect(page.locator("[data-tl-summary]")).to_have_text(
+        "Killed: Dan · Left in hand: Dan Four of a kind · Chop: Cat → Ben (A red 2)"
+    )
     expect(row(page, ANN).locator("[data-preview]")).to_have_text("+7")  # the server's preview
     expect(row(page, DAN).locator("[data-preview]")).to_have_text("−7")
     screenshot(page, "tien-len-entry")
@@ -211,7 +215,7 @@ def test_an_incomplete_chop_says_so_in_its_sheet_in_vietnamese(phones, live_api,
     expect(alert).to_be_hidden()  # whole: nothing left to say
     add.tap()
     expect(chop).to_be_hidden()
-    expect(page.locator("[data-tl-summary]")).to_have_text("Chặt: Cat → Ben (1)")
+    expect(page.locator("[data-tl-summary]")).to_have_text("Chặt: Cat → Ben (Heo đỏ)")
 
     killed = sheet(page, "killed")
     killed.locator(f'[data-tl-killed="{DAN}"]').tap()

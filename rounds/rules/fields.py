@@ -111,6 +111,7 @@ NOT_BY_PLACE: Final = gettext_noop(
     "%(name)s applies only when paying by place (mode by_place), not in %(mode)s"
 )
 GAME: Final = BY_NAME["game"]
+TIEN_LEN: Final = BY_NAME["tien_len"]
 # What Tiến lên does not play (SPEC 14): sent with it, refused naming the field; and its own
 # settings, refused in a Big Two session (rounds/inputs.py).
 NOT_TIEN_LEN: Final = tuple(

@@ -30,8 +30,14 @@ def typed_settings() -> tuple[fields.Setting, ...]:
     from the declarations once."""
     typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
     for setting in fields.SETTINGS:
-        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and part.kind is not Kind.FLAG]
+        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and typed_flag(setting, part)]
     return tuple(typed)
+
+
+def typed_flag(setting: fields.Setting, part: fields.Setting) -> bool:
+    """Whether a part is a field of its own: all but a flag that a choice picks (the twos rule's
+    doubling); Tiến lên's switches (killed, left in hand, chops, instant win) are boxes to tick."""
+    return part.kind is not Kind.FLAG or setting.name == fields.TIEN_LEN.name
 
 
 def form_field(setting: fields.Setting) -> forms.Field:

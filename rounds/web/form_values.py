@@ -20,8 +20,8 @@ PLACE_PARTS = fields.PLACES.parts
 PLACE_TABLES = tuple(part.name for part in PLACE_PARTS if part.kind is Kind.AMOUNTS)  # 2nd to 4th place
 TIEN_LEN_DEFAULTS = TienLenRules().to_json()
 TIEN_LEN_TYPED = tuple(
-    part for part in fields.BY_NAME["tien_len"].parts if part.kind is Kind.COUNT
-)  # A, B, K, I, C
+    part for part in fields.TIEN_LEN.parts if part.kind in {Kind.COUNT, Kind.FLAG}
+)  # A, B, K, I, C and the switches: killed, left in hand, chops, instant win
 
 
 # The form's choices that the setting (or part) a session sets picks: the twos rule (off, or the

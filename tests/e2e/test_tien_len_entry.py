@@ -250,3 +250,28 @@ def test_an_incomplete_chop_says_so_in_its_sheet_in_vietnamese(phones, live_api,
     history = page.locator("[data-history-list]")
     expect(history.get_by_role("img", name="Cóng")).to_have_count(1)
     expect(history.get_by_role("img", name="Tới trắng")).to_have_text("★")
+
+
+def test_a_table_that_does_not_play_chops_turns_them_off_in_the_settings(phones, live_api):
+    """The settings sheet has Tiến lên's switches (killed, left in hand, chops, instant win), as the
+    rules page says: chops turned off, the entry offers no Chop and the session scores none."""
+    key = live_api.create(preset="tien-len")["id"]
+    page = phones().open(f"/s/{key}/")
+    expect(page.locator('[data-open="tl-chop"]')).to_be_visible()
+    page.get_by_role("button", name="Menu").tap()
+    page.locator('[data-dialog="menu"] [data-open="settings"]').tap()
+    settings = page.locator("[data-settings-form]")
+    chops = settings.locator('input[name="chops"]')
+    expect(chops).to_be_checked()
+    expect(settings.locator('input[name="killed"]')).to_be_checked()
+    chops.uncheck()
+    settings.locator('button[type="submit"]').tap()
+    page.wait_for_selector("[data-status='live']")
+    expect(page.locator('[data-open="tl-chop"]')).to_have_count(0)
+    tien_len = live_api.state(key)["settings"]["tien_len"]
+    assert (tien_len["chops"], tien_len["killed"], tien_len["left"], tien_len["instant_win"]) == (
+        False,
+        True,
+        True,
+        True,
+    )

@@ -111,7 +111,13 @@ def test_what_the_form_offers_covers_every_typed_setting():
     }
     assert offered["twos"] == {"points_per_two": 4}
     assert offered["places"] == {"heavy_from": 10, "house_cut": 100}
-    assert offered["tien_len"] == {"first": 2, "second": 1, "kill": 2, "instant": 2, "chop": 1}
+    assert offered["tien_len"] == {
+        "first": 2,
+        "second": 1,
+        "kill": 2,
+        "instant": 2,
+        "chop": 1,
+    } | dict.fromkeys(("killed", "left", "chops", "instant_win"), True)
     assert (offered["rounds"], offered["target"]) == (7, 50)
     assert offered["covering_style"] == "pays_for_everyone"
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.utils.translation import gettext as _
 
@@ -81,9 +81,13 @@ def typed_amount(amount: str | Decimal | None, currency: str = "") -> str | Deci
     have no decimals to write, the state's "0.50" in any other currency; "" for none."""
     if amount is None or amount == "":
         return ""
-    if currency_code(currency) in WHOLE_UNITS and Decimal(amount) == Decimal(amount).to_integral_value():
-        return str(int(Decimal(amount)))
-    return amount
+    if currency_code(currency) not in WHOLE_UNITS:
+        return amount
+    try:
+        value = Decimal(amount)
+    except InvalidOperation:
+        return amount  # as it was typed and refused, shown back to be corrected
+    return str(int(value)) if value.is_finite() and value == value.to_integral_value() else amount
 
 
 # A score with its sign, as a paper sheet writes it: +5, −5 (a real minus), 0.

@@ -73,6 +73,9 @@ def test_house_tiers_are_typed_as_multiples_of_the_base(client):
         ({"tier_times_2": "1"}, "the rate from 13 cards (1) must be higher than the one before (2)"),
         ({"length": "target", "mode": "pay_difference"}, "a points target only works in Points mode"),
         ({"value_per_point": "lots"}, "Value per point: give an amount like 0.50"),
+        # In đồng the refused amount is shown back as typed (the field shows 5000, not 5000.00, for one kept).
+        ({"value_per_point": "lots", "currency": "VND"}, 'value="lots"'),
+        ({"value_per_point": "Infinity", "currency": "VND"}, "Value per point: give an amount like 0.50"),
     ],
 )
 def test_home_shows_what_is_wrong_and_creates_nothing(client, changes, message):

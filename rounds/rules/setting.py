@@ -85,6 +85,10 @@ class Setting:
     def stored_as(self) -> str:
         return self.attribute or self.name
 
+    def choice_label(self, value: str) -> str:
+        """A choice's words as declared (untranslated: gettext_noop), e.g. the game "Tiến lên"."""
+        return self.choice_labels[self.choices.index(value)]
+
 
 # --- A value's fields as their own declarations ---------------------------------------------------
 

@@ -32,8 +32,7 @@ GAME_FIXED = gettext_noop(
 def game_label(game: str) -> Promise:
     """The game's name as a refusal says it, in the language the refusal is read in ("Tiến lên",
     not tien_len)."""
-    setting = fields.BY_NAME["game"]
-    return gettext_lazy(dict(zip(setting.choices, setting.choice_labels, strict=True))[game])
+    return gettext_lazy(fields.GAME.choice_label(game))
 
 
 @transaction.atomic

@@ -20,7 +20,7 @@ LENGTH_SETTINGS = frozenset({"rounds", "target"})  # the length's choice picks o
 
 
 def choices_of(setting: fields.Setting) -> list[tuple[str, Promise]]:
-    return [(value, _(label)) for value, label in zip(setting.choices, setting.choice_labels, strict=True)]
+    return [(value, _(setting.choice_label(value))) for value in setting.choices]
 
 
 @cache
@@ -30,14 +30,14 @@ def typed_settings() -> tuple[fields.Setting, ...]:
     from the declarations once."""
     typed = [setting for setting in fields.SETTINGS if setting.kind in FORM_FIELDS and setting.name != "mode"]
     for setting in fields.SETTINGS:
-        typed += [part for part in setting.parts if part.kind in FORM_FIELDS and typed_flag(setting, part)]
+        # A flag a choice picks (the twos rule's doubling) is that choice, not a box of its own;
+        # the other flags (Tiến lên's killed, left in hand, chops, instant win) are boxes to tick.
+        typed += [
+            part
+            for part in setting.parts
+            if part.kind in FORM_FIELDS and not (part.kind is Kind.FLAG and part.picked_as)
+        ]
     return tuple(typed)
-
-
-def typed_flag(setting: fields.Setting, part: fields.Setting) -> bool:
-    """Whether a part is a field of its own: all but a flag that a choice picks (the twos rule's
-    doubling); Tiến lên's switches (killed, left in hand, chops, instant win) are boxes to tick."""
-    return part.kind is not Kind.FLAG or setting.name == fields.TIEN_LEN.name
 
 
 def form_field(setting: fields.Setting) -> forms.Field:

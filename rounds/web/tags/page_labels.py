@@ -160,24 +160,25 @@ def heading_sentences(hands: bool = False) -> dict[str, str]:
     }
 
 
-# A session's pages name the game the table plays, in the bar and the title: Tiến lên keeps its
-# own name in every language (SPEC 14); the rest of the family is the app's own, Big Two.
-APP_NAMES = {
-    Game.BIG_TWO: (gettext_noop("Big Two"), gettext_noop("Big Two scorekeeper")),
-    Game.TIEN_LEN: (gettext_noop("Tiến lên"), gettext_noop("Tiến lên scorekeeper")),
+# A session's pages name the game the table plays, in the bar (the game's declared words) and the
+# title: Tiến lên keeps its own name in every language (SPEC 14); the rest of the family is the
+# app's own, Big Two.
+APP_TITLES = {
+    Game.BIG_TWO: gettext_noop("Big Two scorekeeper"),
+    Game.TIEN_LEN: gettext_noop("Tiến lên scorekeeper"),
 }
 
 
 @register.simple_tag
 def game_name(game: str | None) -> str:
     """The bar's name on a session's pages: "Tiến lên" or "Big Two", as the page's language says it."""
-    return _(APP_NAMES.get(game, APP_NAMES[Game.BIG_TWO])[0])
+    return _(fields.GAME.choice_label(game if game in fields.GAME.choices else Game.BIG_TWO))
 
 
 @register.simple_tag
 def app_title(game: str | None) -> str:
     """The end of a session's page title: "Tiến lên scorekeeper" or "Big Two scorekeeper"."""
-    return _(APP_NAMES.get(game, APP_NAMES[Game.BIG_TWO])[1])
+    return _(APP_TITLES.get(game, APP_TITLES[Game.BIG_TWO]))
 
 
 @register.simple_tag

@@ -32,12 +32,18 @@ def typed_settings() -> tuple[fields.Setting, ...]:
     for setting in fields.SETTINGS:
         # A flag a choice picks (the twos rule's doubling) is that choice, not a box of its own;
         # the other flags (Tiến lên's killed, left in hand, chops, instant win) are boxes to tick.
+        # A part of parts (what each Tiến lên item is worth) is typed part by part.
         typed += [
             part
-            for part in setting.parts
+            for part in parts_typed(setting)
             if part.kind in FORM_FIELDS and not (part.kind is Kind.FLAG and part.picked_as)
         ]
     return tuple(typed)
+
+
+def parts_typed(setting: fields.Setting) -> list[fields.Setting]:
+    """A setting's parts as the form types them: a part made of parts, each of its own."""
+    return [inner for part in setting.parts for inner in (part.parts if part.kind is Kind.PARTS else (part,))]
 
 
 def form_field(setting: fields.Setting) -> forms.Field:

@@ -22,6 +22,7 @@ TIEN_LEN_DEFAULTS = TienLenRules().to_json()
 TIEN_LEN_TYPED = tuple(
     part for part in fields.TIEN_LEN.parts if part.kind in {Kind.COUNT, Kind.FLAG}
 )  # A, B, K, I, C and the switches: killed, left in hand, chops, instant win
+ITEM_VALUES = next(part for part in fields.TIEN_LEN.parts if part.kind is Kind.PARTS)  # V, item by item
 
 
 # The form's choices that the setting (or part) a session sets picks: the twos rule (off, or the
@@ -67,11 +68,7 @@ def form_values(settings: dict) -> dict:
     if settings.get("game") == Game.TIEN_LEN:
         tien_len = settings.get("tien_len") or TIEN_LEN_DEFAULTS
         big_two = form_values(DEFAULT_PRESET.as_json() | {"rounds": settings.get("rounds")})
-        return (
-            big_two
-            | {"game": Game.TIEN_LEN.value}
-            | {part.name: tien_len[part.name] for part in TIEN_LEN_TYPED}
-        )
+        return big_two | {"game": Game.TIEN_LEN.value} | tien_len_values(tien_len)
     tiers = settings["tiers"]
     base = tiers[0][1]
     twos = settings.get("twos") or {}
@@ -79,7 +76,7 @@ def form_values(settings: dict) -> dict:
     rounds, target = settings.get("rounds"), settings.get("target")
     return {
         "game": Game.BIG_TWO.value,
-        **{part.name: TIEN_LEN_DEFAULTS[part.name] for part in TIEN_LEN_TYPED},
+        **tien_len_values(TIEN_LEN_DEFAULTS),
         "mode": settings["mode"],
         "base_rate": base,
         "tiers": [[from_cards, times_text(rate, base)] for from_cards, rate in tiers[1:]],
@@ -93,6 +90,15 @@ def form_values(settings: dict) -> dict:
         "length": picked(settings, LENGTH_PICKS, LENGTH_OPEN),
         "rounds": rounds or fields.BY_NAME["rounds"].offered,
         "target": target or fields.BY_NAME["target"].offered,
+    }
+
+
+def tien_len_values(tien_len: dict) -> dict:
+    """Tiến lên's settings as the form's fields hold them: each number and switch, and what each
+    item is worth in a field of its own (a setting without its values has the defaults')."""
+    values = TIEN_LEN_DEFAULTS[ITEM_VALUES.name] | tien_len.get(ITEM_VALUES.name, {})
+    return {part.name: tien_len[part.name] for part in TIEN_LEN_TYPED} | {
+        part.name: values[part.name] for part in ITEM_VALUES.parts
     }
 
 

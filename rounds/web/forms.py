@@ -33,6 +33,7 @@ from rounds.web.form_fields import (
     typed_settings,
 )
 from rounds.web.form_values import (
+    ITEM_VALUES,
     PLACE_PARTS,
     PLACE_TABLES,
     TIEN_LEN_TYPED,
@@ -159,6 +160,16 @@ class SettingsFields(forms.Form):
         times), shown while the game is Tiến lên."""
         return [Shown(part, self[part.name], f"game={Game.TIEN_LEN.value}") for part in TIEN_LEN_TYPED]
 
+    # What each item is worth: its own box, shown under the game like the numbers, open when one
+    # of them was refused.
+    item_values_label = _(ITEM_VALUES.label)
+
+    def item_values(self) -> list[Shown]:
+        return [Shown(part, self[part.name]) for part in ITEM_VALUES.parts]
+
+    def item_values_refused(self) -> bool:
+        return any(self[part.name].errors for part in ITEM_VALUES.parts)
+
     def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The tier rows that hold something (or an error); the page adds and removes rows."""
         rows = [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]
@@ -226,6 +237,14 @@ class SettingsFields(forms.Form):
             },
         }
 
+    @staticmethod
+    def tien_len(data: dict) -> dict:
+        """Tiến lên's settings as typed (a blank keeps what the session has): its numbers and
+        switches, and what each item is worth as an object of its own."""
+        typed = {part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None}
+        values = {part.name: data[part.name] for part in ITEM_VALUES.parts if data.get(part.name) is not None}
+        return typed | ({ITEM_VALUES.name: values} if values else {})
+
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
@@ -264,9 +283,7 @@ class SettingsFields(forms.Form):
                 name: value for name, value in self.changes.items() if name not in TIEN_LEN_UNUSED
             } | {
                 "game": Game.TIEN_LEN.value,
-                "tien_len": {
-                    part.name: data[part.name] for part in TIEN_LEN_TYPED if data.get(part.name) is not None
-                },
+                "tien_len": self.tien_len(data),
             }  # a target typed is kept, to be refused in its own words (it does not apply to Tiến lên)
         if data["length"] in {"rounds", "target"} and self.changes[data["length"]] is None:
             self.add_error(data["length"], _("Give a number"))

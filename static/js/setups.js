@@ -40,11 +40,14 @@ export function setupValues(settings) {
   // A threshold ({"from": 8}) shows as its number, as the server's form has it.
   const shown = (value) => (value !== null && typeof value === "object" && "from" in value ? value.from : value);
   const values = {};
-  for (const [name, offer] of Object.entries(offered)) {
-    if (lacks(name)) continue;
-    if (offer === null || typeof offer !== "object") values[name] = shown(settings[name]) ?? offer;
-    else for (const [part, partOffer] of Object.entries(offer)) values[part] = settings[name]?.[part] ?? partOffer;
-  }
+  // A part under its setting's name, a part made of parts (Tiến lên's item values) under its own.
+  const fill = (given, offers) => {
+    for (const [name, offer] of Object.entries(offers)) {
+      if (offer === null || typeof offer !== "object") values[name] = shown(given?.[name]) ?? offer;
+      else fill(given?.[name], offer);
+    }
+  };
+  fill(settings, Object.fromEntries(Object.entries(offered).filter(([name]) => !lacks(name))));
   for (const shape of layout) if (!shape.given || shape.given in settings) Object.assign(values, laidOut(settings, shape));
   return values;
 }

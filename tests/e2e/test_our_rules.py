@@ -107,7 +107,7 @@ def test_a_group_sets_its_rules_and_its_next_evening_plays_them(phones, live_api
     assert status == 201, group
     page = phones("Ann's phone").open(f"/g/{group['id']}/")
     expect(page.locator("[data-no-rules]")).to_be_visible()
-    page.locator("[data-rules-editor] summary").tap()
+    page.locator("[data-rules-editor] > summary").tap()
     form = page.locator("[data-rules-form]")
     form.locator('label:has(input[name="mode"][value="pay_difference"])').tap()
     fill_tiers(form, (("2", "8"), ("3", "10"), ("4", "13")))

@@ -254,7 +254,8 @@ def test_an_incomplete_chop_says_so_in_its_sheet_in_vietnamese(phones, live_api,
 
 def test_a_table_that_does_not_play_chops_turns_them_off_in_the_settings(phones, live_api):
     """The settings sheet has Tiến lên's switches (killed, left in hand, chops, instant win), as the
-    rules page says: chops turned off, the entry offers no Chop and the session scores none."""
+    rules page says: chops turned off, the entry offers no Chop and the session scores none; and
+    what each item is worth, folded under its own heading."""
     key = live_api.create(preset="tien-len")["id"]
     page = phones().open(f"/s/{key}/")
     expect(page.locator('[data-open="tl-chop"]')).to_be_visible()
@@ -265,6 +266,10 @@ def test_a_table_that_does_not_play_chops_turns_them_off_in_the_settings(phones,
     expect(chops).to_be_checked()
     expect(settings.locator('input[name="killed"]')).to_be_checked()
     chops.uncheck()
+    values = settings.locator("details.more-settings")
+    expect(values.locator('input[name="red_two"]')).to_be_hidden()  # folded away until asked for
+    values.locator("summary").tap()
+    values.locator('input[name="red_two"]').fill("3")
     settings.locator('button[type="submit"]').tap()
     page.wait_for_selector("[data-status='live']")
     expect(page.locator('[data-open="tl-chop"]')).to_have_count(0)
@@ -275,3 +280,4 @@ def test_a_table_that_does_not_play_chops_turns_them_off_in_the_settings(phones,
         True,
         True,
     )
+    assert (tien_len["values"]["red_two"], tien_len["values"]["black_two"]) == (3, 1)

@@ -29,7 +29,7 @@ SHOWN_SPECIALLY = {
     "tiers": {"base_rate", "tier_from_1", "tier_times_1"},
     "twos": {"twos_rule", "points_per_two"},
     "places": {"pays_1", "heavy_pays_1", "heavy_from", "house_cut"},
-    "tien_len": {"first", "second", "kill", "instant", "chop"},
+    "tien_len": {"first", "second", "kill", "instant", "chop", "black_two", "four_pairs"},
 }
 # Every setting away from its default: one session counting 2s, one paying by place.
 POINTS = {
@@ -117,7 +117,9 @@ def test_what_the_form_offers_covers_every_typed_setting():
         "kill": 2,
         "instant": 2,
         "chop": 1,
-    } | dict.fromkeys(("killed", "left", "chops", "instant_win"), True)
+    } | dict.fromkeys(("killed", "left", "chops", "instant_win"), True) | {
+        "values": {"black_two": 1, "red_two": 2, "three_pairs": 2, "four_of_a_kind": 3, "four_pairs": 4}
+    }
     assert (offered["rounds"], offered["target"]) == (7, 50)
     assert offered["covering_style"] == "pays_for_everyone"
 

@@ -253,16 +253,20 @@ def offered(setting: fields.Setting) -> object:
 @register.simple_tag
 def setting_defaults() -> SafeString:
     """What the form offers for each setting typed into a field of its own, for a saved setup
-    that lacks it (static/js/setups.js); a part of a setting's object under its name."""
+    that lacks it (static/js/setups.js); a part of a setting's object under its name, and a part
+    made of parts (what each Tiến lên item is worth) under its own."""
     typed = typed_settings()
-    offers: dict[str, object] = {
-        setting.name: offered(setting) for setting in fields.SETTINGS if setting in typed
-    }
-    for setting in fields.SETTINGS:
-        parts = {part.name: offered(part) for part in setting.parts if part in typed}
-        if parts:
-            offers[setting.name] = parts
-    return json_script(offers, "setting-defaults")
+
+    def offers(settings: tuple[fields.Setting, ...]) -> dict[str, object]:
+        offered_here: dict[str, object] = {
+            setting.name: offered(setting) for setting in settings if setting in typed
+        }
+        for setting in settings:
+            if parts := offers(setting.parts):
+                offered_here[setting.name] = parts
+        return offered_here
+
+    return json_script(offers(fields.SETTINGS), "setting-defaults")
 
 
 @register.simple_tag

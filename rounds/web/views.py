@@ -214,7 +214,8 @@ def posted_party(raw: str) -> int | str:
 @require_GET
 def table_page(request: HttpRequest, key: str) -> HttpResponse:
     session, _viewer = session_for_page(key)
-    return render(request, "rounds/table.html", session_context(request, session, Viewer.FOLLOWER))
+    back = reverse("rounds:session", kwargs={"key": key})  # the page of the key it was opened with
+    return render(request, "rounds/table.html", session_context(request, session, Viewer.FOLLOWER, back=back))
 
 
 @require_GET

@@ -229,3 +229,23 @@ def test_a_club_nights_pages_fit_360(phones, live_api, screenshot):
         page = phone.open(path, live=name == "table")
         fits(page)
         screenshot(page, f"360-event-{name}", full_page=True)
+
+
+def test_the_table_view_on_a_phone_on_its_side_shows_every_player_in_one_row_and_leads_back(
+    phones, live_api, screenshot
+):
+    """A phone turned on its side (740x360) shows all four tiles in one row, not two of them; the bar
+    leads back to the page of the key the view was opened with."""
+    state = live_api.create(players=["Ann", "Ben", "Cat", "Dan"])
+    add_rounds(live_api, state["id"], [{"cards": [0, 5, 9, 13]}])
+    page = phones("Ben's phone").open(f"/s/{state['view_id']}/table/", live=True)
+    page.set_viewport_size({"width": 740, "height": 360})
+    tiles = page.locator(".big-totals .total-card")
+    expect(tiles).to_have_count(4)
+    tops = {round(tile.bounding_box()["y"]) for tile in tiles.all()}
+    assert len(tops) == 1, tops
+    assert all(tile.bounding_box()["y"] + tile.bounding_box()["height"] <= 360 for tile in tiles.all())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 740
+    screenshot(page, "740x360-table-view")
+    page.get_by_role("link", name="Back to the table").tap()
+    page.wait_for_url(f"**/s/{state['view_id']}/")

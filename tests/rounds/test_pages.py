@@ -101,6 +101,10 @@ def test_the_table_view_shows_big_totals_and_the_last_round(client):
     assert 'data-round="2"' in page
     assert 'data-round="1"' not in page  # only the last round
     assert 'data-total="3">43<' in page
+    # Its one control leads back to the page of the key it was opened with.
+    assert f'<a class="button quiet" href="/s/{session.view_key}/">Back to the table</a>' in page
+    edit = client.get(f"/s/{session.edit_key}/table/").content.decode()
+    assert f'href="/s/{session.edit_key}/">Back to the table</a>' in edit
 
 
 def test_the_settlement_partial_is_the_settlement_alone(client):

@@ -170,6 +170,20 @@ class SettingsFields(forms.Form):
     def item_values_refused(self) -> bool:
         return any(self[part.name].errors for part in ITEM_VALUES.parts)
 
+    def length_choices(self) -> list[tuple[str, str, str]]:
+        """The length's choices, each with what it is shown under: a limit Tiến lên does not play
+        (a target) only while the game is Big Two."""
+        return [
+            (
+                value,
+                label,
+                ""
+                if value not in fields.BY_NAME or Mode.TIEN_LEN in fields.BY_NAME[value].modes
+                else f"game={Game.BIG_TWO.value}",
+            )
+            for value, label in LENGTH_CHOICES
+        ]
+
     def tier_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The tier rows that hold something (or an error); the page adds and removes rows."""
         rows = [(self[f"tier_from_{n}"], self[f"tier_times_{n}"]) for n in range(1, EXTRA_TIERS + 1)]

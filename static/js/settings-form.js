@@ -38,12 +38,15 @@ function checked(form, name) {
 
 export function wireSettingsForm(form) {
   const show = () => {
-    const length = checked(form, "length");
-    for (const element of form.querySelectorAll("[data-length-field]")) element.hidden = element.dataset.lengthField !== length;
     for (const element of form.querySelectorAll("[data-shown-when]")) {
       const [name, values] = element.dataset.shownWhen.split("="); // a flag, or a choice's values: "mode=a|b"
       element.hidden = values === undefined ? !form.elements.namedItem(name).checked : !values.split("|").includes(checked(form, name));
+      // A choice hidden is not the one chosen (a target, when the game turns to Tiến lên): the first is.
+      const radio = element.hidden && element.querySelector(":scope > input[type='radio']:checked");
+      if (radio) form.querySelector(`input[name='${radio.name}']`).checked = true;
     }
+    const length = checked(form, "length");
+    for (const element of form.querySelectorAll("[data-length-field]")) element.hidden = element.dataset.lengthField !== length;
   };
   // The spare empty row is for a page without JavaScript: here "Add a higher rate" makes rows.
   for (const spare of form.querySelectorAll("[data-tier-spare]")) spare.remove();

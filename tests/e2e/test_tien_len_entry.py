@@ -281,3 +281,32 @@ def test_a_table_that_does_not_play_chops_turns_them_off_in_the_settings(phones,
         True,
     )
     assert (tien_len["values"]["red_two"], tien_len["values"]["black_two"]) == (3, 1)
+
+
+def test_tien_len_is_not_offered_a_target_it_would_refuse(phones, live_api):
+    """A target ends a Big Two evening by points; Tiến lên has none (SPEC 14). The home form hides
+    the choice while the game is Tiến lên and takes back a target already chosen; the evening
+    starts open. A Tiến lên session's settings sheet does not offer it either."""
+    page = phones().open("/", live=False)
+    for index, name in enumerate(("Hùng", "Lan", "Tuấn", "Mai")):
+        page.locator(f'input[name="player_{index}"]').fill(name)
+    target = page.locator('label:has(> input[name="length"][value="target"])')
+    target.tap()
+    expect(page.locator('[data-length-field="target"]')).to_be_visible()
+    page.locator('label:has(> input[name="game"][value="tien_len"])').tap()
+    expect(target).to_be_hidden()
+    expect(page.locator('input[name="length"][value="open"]')).to_be_checked()
+    expect(page.locator('[data-length-field="target"]')).to_be_hidden()
+    page.locator('label:has(> input[name="game"][value="big_two"])').tap()
+    expect(target).to_be_visible()  # back to Big Two, the target is offered again
+    page.locator('label:has(> input[name="game"][value="tien_len"])').tap()
+    page.get_by_role("button", name="Start the evening").tap()
+    page.wait_for_url("**/s/*/")
+    key = page.url.rstrip("/").rsplit("/", 1)[-1]
+    settings = live_api.state(key)["settings"]
+    assert (settings["game"], settings["target"], settings["rounds"]) == ("tien_len", None, None)
+    page.get_by_role("button", name="Menu").tap()
+    page.locator('[data-dialog="menu"] [data-open="settings"]').tap()
+    sheet_form = page.locator("[data-settings-form]")
+    expect(sheet_form.locator('input[name="length"][value="rounds"]')).to_be_visible()
+    expect(sheet_form.locator('label:has(> input[name="length"][value="target"])')).to_be_hidden()

@@ -101,11 +101,16 @@ async def grab(http: Http, table: dict, device: str) -> None:
     table["token"] = grant["token"]
 
 
+Meter = Callable[[], dict[str, float]]  # CPU seconds so far, by process kind
+
+
 @dataclass
 class Load:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     seconds: float = 0.0  # counted seconds, summed over the windows
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds over the windows, by process kind
+    metered: int = 0  # the requests completed while the meter ran (warm-up included)
 
     @property
     def per_second(self) -> float:
@@ -118,6 +123,7 @@ class Load:
             "per_second": self.per_second,
             "p50_ms": percentile(self.latencies, 0.5) * 1000,
             "p95_ms": percentile(self.latencies, 0.95) * 1000,
+            "cpu_ms": {kind: seconds * 1000 / max(self.metered, 1) for kind, seconds in self.cpu.items()},
         }
 
 
@@ -139,16 +145,19 @@ class Tables:
             await asyncio.gather(*(prepare(http, slot) for slot, http in enumerate(self.connections)))
         )
 
-    async def window(self, result: Load, seconds: float, warmup: float) -> None:
+    async def window(self, result: Load, seconds: float, warmup: float, meter: Meter | None = None) -> None:
         """Every table sends back to back for warmup + seconds; what completes in the last
-        `seconds` counts in `result` (throughput and latencies)."""
+        `seconds` counts in `result` (throughput and latencies). `meter`: the CPU the machine's
+        processes spend over the whole window, and the requests it served, add to `result`."""
         start = time.perf_counter()
         counted_from, stop = start + warmup, start + warmup + seconds
         result.seconds += seconds
+        before = meter() if meter else {}
 
         async def table(http: Http, context: dict) -> None:
             while (began := time.perf_counter()) < stop:
                 status = await self.request(http, context)
+                result.metered += 1
                 done = time.perf_counter()
                 if counted_from <= done <= stop:
                     if 200 <= status < 300:
@@ -159,6 +168,8 @@ class Tables:
         await asyncio.gather(
             *(table(http, context) for http, context in zip(self.connections, self.contexts, strict=True))
         )
+        for kind, seconds_now in (meter() if meter else {}).items():
+            result.cpu[kind] = result.cpu.get(kind, 0.0) + seconds_now - before[kind]
 
     async def close(self) -> None:
         for http in self.connections:
@@ -190,9 +201,10 @@ async def alternating(
     windows: int,
     seconds: float,
     warmup: float,
+    meter: Meter | None = None,
 ) -> dict[str, Load]:
     """Several loads on the same number of tables, their windows taking turns (a, b, a, b …),
-    so a change in the machine's load while they run weighs on each alike."""
+    so a change in the machine's load while they run weighs on each alike; each metered."""
     results = {name: Load() for name in loads}
     clients = {name: Tables(port, tables, request) for name, (request, _) in loads.items()}
     for name, (_, prepare) in loads.items():
@@ -200,7 +212,7 @@ async def alternating(
             await clients[name].prepare(prepare)
     for _ in range(windows):
         for name in loads:
-            await clients[name].window(results[name], seconds, warmup)
+            await clients[name].window(results[name], seconds, warmup, meter)
     for tables_of in clients.values():
         await tables_of.close()
     return results

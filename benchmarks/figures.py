@@ -11,8 +11,9 @@ import time
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidMessage
 
-from benchmarks.clients import HANDS, Http, alternating, grab, median_ms, new_table, percentile
+from benchmarks.clients import HANDS, Http, Meter, alternating, grab, median_ms, new_table, percentile
 from benchmarks.harness import Server, rss_mb
+from benchmarks.machine import client_cpu, cpu_seconds, services_cpu
 
 ROTATE_AFTER = 40  # a table in the throughput run starts a fresh session after this many rounds
 # Followers connecting at once: enough to keep a worker busy, under the listen backlog
@@ -55,6 +56,19 @@ async def count_connections(database_url: str, stop: asyncio.Event) -> int:
     return most
 
 
+def cpu_meter(server: Server) -> Meter:
+    """The CPU seconds so far of the server's processes, of PostgreSQL's and Redis's where it uses
+    them (every process of theirs on the machine), and of this load client."""
+
+    def meter() -> dict[str, float]:
+        used = {"server": sum(cpu_seconds(pid) for pid in server.workers())}
+        if server.redis_url:
+            used |= {kind: sum(by_pid.values()) for kind, by_pid in services_cpu().items()}
+        return used | {"client": client_cpu()}
+
+    return meter
+
+
 async def throughput(server: Server, levels: tuple[int, ...], seconds: float, windows: int) -> dict:
     """Light GET (/api/presets) and round add at each number of concurrent tables, in `windows`
     alternating windows of seconds / windows each (GET, add, GET, add …)."""
@@ -64,7 +78,9 @@ async def throughput(server: Server, levels: tuple[int, ...], seconds: float, wi
         stop = asyncio.Event()
         sampler = asyncio.create_task(count_connections(server.database_url, stop)) if postgres else None
         loads = {"get": (get_presets, None), "add": (add_round, prepare_table)}
-        measured = await alternating(server.port, tables, loads, windows, seconds / windows, warmup=0.3)
+        measured = await alternating(
+            server.port, tables, loads, windows, seconds / windows, warmup=0.3, meter=cpu_meter(server)
+        )
         stop.set()
         figures[tables] = {name: result.summary() for name, result in measured.items()}
         if sampler is not None:

@@ -31,9 +31,41 @@ def throughput_table(figures: dict) -> list[str]:
     return lines
 
 
+CPU_KINDS = {"server": "the server", "postgres": "PostgreSQL", "redis": "Redis", "client": "the load client"}
+
+
+def spent(cost: dict) -> str:
+    """CPU-ms by process kind, in CPU_KINDS's order, and their sum."""
+    return (
+        f"{' + '.join(f'{cost[kind]:.2f}' for kind in CPU_KINDS if kind in cost)} = {sum(cost.values()):.2f}"
+    )
+
+
+def cpu_lines(figures: dict) -> list[str]:
+    """What one request cost the machine at each level, by process: where an add's time goes
+    beside a light GET's."""
+    lines = []
+    for tables, level in figures.items():
+        get, add = level["get"].get("cpu_ms"), level["add"].get("cpu_ms")
+        if not get or not add:
+            continue
+        each = " + ".join(CPU_KINDS[kind] for kind in CPU_KINDS if kind in get)
+        lines.append(
+            f"- CPU-ms a request at {tables} tables ({each}, warm-up included): "
+            f"GET {spent(get)}; add {spent(add)} ({ratio(sum(add.values()), sum(get.values()))} the GET's)."
+        )
+    return [*lines, ""] if lines else []
+
+
 def arrangement(title: str, results: dict) -> list[str]:
     cost, fan, one = results["add_cost"], results["fan_out"], results["fan_out_1"]
-    lines = [f"### {title}", "", *throughput_table(results["throughput"]), ""]
+    lines = [
+        f"### {title}",
+        "",
+        *throughput_table(results["throughput"]),
+        "",
+        *cpu_lines(results["throughput"]),
+    ]
     connections = [level.get("db_connections") for level in results["throughput"].values()]
     if any(count is not None for count in connections):
         levels = ", ".join(

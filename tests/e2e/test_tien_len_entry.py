@@ -144,7 +144,7 @@ def test_the_killed_take_the_last_places_without_being_tapped(phones, live_api):
 
 def test_a_chu_da_di_hand_and_an_own_scores_hand(phones, live_api, screenshot):
     """SPEC 15's worked example by taps (the ♠2 on C's row, one bomb), then a hand of typed scores
-    by keys and taps, each read back through the API (issue 41)."""
+    by keys and taps (its pad's 0 not green), each read back through the API (issue 41)."""
     state = live_api.create(preset="chu-da-di")
     page = phones("Ann's phone").open(f"/s/{state['id']}/")
     for count in ("9", "0", "10", "4"):
@@ -162,6 +162,9 @@ def test_a_chu_da_di_hand_and_an_own_scores_hand(phones, live_api, screenshot):
 
     own = live_api.create(mode="own_scores")
     page = phones("Ben's phone").open(f"/s/{own['id']}/")
+    # 0 is a digit like the others here, not the winner's count that Big Two's pad greens.
+    color = "(key) => getComputedStyle(key).color"
+    assert page.locator('[data-pad="0"]').evaluate(color) == page.locator('[data-pad="1"]').evaluate(color)
     for key_name in ("3", "ArrowRight", "-", "1", "ArrowRight", "-", "3"):
         page.keyboard.press(key_name)
     expect(page.locator("[data-own-sum]")).to_have_text("Adds up to −1")

@@ -285,13 +285,16 @@ const historySheet = lazy(async () => {
   });
 });
 
-if (panel) {
-  for (const list of document.querySelectorAll("[data-round-list]")) {
-    list.addEventListener("click", (event) => {
-      const button = event.target.closest("[data-edit-round]");
-      if (button) panel.correct(Number(button.dataset.editRound));
-    });
-  }
+// A round tapped: the entry corrects it; on a phone that follows, its history (who entered it,
+// when, what it was and each correction) opens instead.
+for (const list of document.querySelectorAll("[data-round-list]")) {
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-edit-round]");
+    if (!button) return;
+    const number = Number(button.dataset.editRound);
+    if (panel) panel.correct(number);
+    else ui.showHistory(number);
+  });
 }
 
 transport.addEventListener("state", (event) => apply(event.detail.state));

@@ -42,6 +42,8 @@ def test_one_phone_enters_while_the_other_waits_then_follows_live(phones, live_a
 
 
 def test_a_follower_and_the_table_view_update_without_reload(phones, live_api):
+    """The follow page and the table view update as rounds arrive; a round tapped on the follow
+    page opens its history."""
     state = live_api.create(value_per_point="0.50")
     follower = phones("Cat's tablet").open(f"/s/{state['view_id']}/")
     table = phones("Living room TV").open(f"/s/{state['view_id']}/table/")
@@ -53,6 +55,13 @@ def test_a_follower_and_the_table_view_update_without_reload(phones, live_api):
     expect(table.locator("[data-leads='1']")).to_be_visible()
     expect(table.locator("[data-round-list] [data-round]")).to_have_count(1)
     expect(table.locator("[data-direction]")).to_have_text("↺ counter-clockwise")
+    # A follower taps a round for its history: who entered it and what it was (no correction).
+    follower.locator('[data-round-list] [data-edit-round="1"]').tap()
+    history = follower.locator('[data-dialog="history"]')
+    expect(history.locator("[data-history-title]")).to_have_text("Round 1: history")
+    expect(history.locator("[data-history-list] > li")).to_have_count(1)
+    expect(history.locator("[data-history-list] > li")).to_contain_text("added")
+    expect(history.locator("[data-restore]")).to_have_count(0)
 
 
 def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):

@@ -2,7 +2,7 @@
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
 import { dateLocale } from "./device.js";
-import { fill, handCell, roundLabel, signed, t } from "./render.js";
+import { fill, handCell, handParts, roundLabel, signed, t } from "./render.js";
 
 const ACTIONS = () => ({
   added: t("added"),
@@ -14,13 +14,6 @@ const ACTIONS = () => ({
 
 function element(tag, className, text) {
   return Object.assign(document.createElement(tag), { className, textContent: text ?? "" });
-}
-
-// A hand as the rounds list shows it: a Tiến lên mark (✕ killed, ★ instant win) is the list's own
-// element, named in the page's words (page_labels.py hand_marks), not a bare symbol.
-function handParts(hand) {
-  const mark = document.querySelector("[data-round-template]")?.content.querySelector(`[data-mark="${hand.slice(-1)}"]`);
-  return mark ? [hand.slice(0, -1), mark.cloneNode(true)] : [hand];
 }
 
 export class HistorySheet {

@@ -8,7 +8,7 @@
 
 import { dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
-import { handCell, t, tn } from "./render.js";
+import { handCell, handParts, t, tn } from "./render.js";
 import { idOf } from "./transport.js";
 
 const RETRY_MS = 10000;
@@ -162,7 +162,7 @@ export class OfflineTable {
         row.dataset.requestId = idOf(item.body);
         const hand = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number) : item.body;
         row.querySelector("[data-round-number]").textContent = item.type === "round.add" ? String((number += 1)) : String(item.body.number);
-        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").textContent = (hand && handCell(hand, Number(cell.dataset.cell))) || "–";
+        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").replaceChildren(...handParts((hand && handCell(hand, Number(cell.dataset.cell))) || "–"));
         row.querySelector("[data-pending-label]").textContent = LABELS[item.type]();
         return row;
       });

@@ -132,6 +132,14 @@ export function handCell({ cards, order, killed = [], instant }, index) {
   return cards ? String(cards[index]) : "";
 }
 
+// A hand as the rounds list shows it, to append: the cards left or the place, and a Tiến lên mark
+// (✕ killed, ★ instant win) as the list's own element, named in the page's words
+// (page_labels.py hand_marks), not a bare symbol.
+export function handParts(hand) {
+  const mark = hand && document.querySelector("[data-round-template]")?.content.querySelector(`[data-mark="${hand.slice(-1)}"]`);
+  return mark ? [hand.slice(0, -1), mark.cloneNode(true)] : [hand];
+}
+
 export function renderRounds(root, state, { newestFirst = true } = {}) {
   const list = root.querySelector("[data-round-list]");
   const template = root.querySelector("[data-round-template]");
@@ -146,10 +154,11 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
       const index = Number(cell.dataset.cell);
       cell.classList.toggle("winner", round.winner === index);
       cell.classList.toggle("covering", round.covering === index);
-      // A Tiến lên cell's mark (✕, ★) is the template's, named in the page's words (page_labels.py hand_marks).
-      let hand = handCell(round, index);
-      for (const mark of cell.querySelectorAll("[data-mark]")) if (hand.endsWith(mark.textContent)) hand = hand.slice(0, -1); else mark.remove();
+      // A Tiến lên cell's mark (✕, ★) sits beside its place, as page_labels.py hand_marks puts it.
+      const [hand, mark] = handParts(handCell(round, index));
+      for (const unused of cell.querySelectorAll("[data-mark]")) unused.remove();
       cell.querySelector("[data-cell-cards]").textContent = hand;
+      if (mark) cell.querySelector("[data-cell-cards]").after(mark);
       cell.querySelector("[data-cell-score]").textContent = signed(round.scores[index]);
       const total = cell.querySelector("[data-running-total]");
       total.textContent = number(round.totals_after[index]);

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import SERVER_ENV, LiveApi, Phone, wait_in_page
 from tests.e2e.test_entry import type_keys
+from tests.e2e.test_tien_len_entry import row, sheet
 from tests.servers import daphne, free_port
 
 pytestmark = pytest.mark.service_worker
@@ -312,3 +313,26 @@ def test_a_correction_and_a_deletion_made_offline_wait_and_land_in_order(phones,
     expect(pending).to_have_count(0, timeout=15_000)
     expect(page.locator(STORED)).to_have_count(1)
     assert cards_stored(live_api, key) == [[7, 0, 11, 13]]
+
+
+def test_a_tien_len_hand_kept_offline_names_its_killed_players(phones, live_api):
+    """A Tiến lên hand waiting for the connection shows its places and its killed players' ✕ as the
+    rounds list does, named for a reader (Killed), not a bare symbol; then it lands as it was."""
+    key = live_api.create(preset="tien-len")["id"]
+    ann = phones("Ann's phone")
+    page = ann.open(f"/s/{key}/")
+    go_offline(ann)
+    row(page, 0).tap()
+    killed = sheet(page, "killed")
+    for player in (2, 3):
+        killed.locator(f'[data-tl-killed="{player}"]').tap()
+    killed.locator("[data-close-dialog]").tap()
+    page.keyboard.press("Enter")
+    pending = page.locator(PENDING)
+    expect(pending).to_have_count(1)
+    expect(pending.locator("[data-cell-cards]")).to_have_text(["1", "2", "3✕", "4✕"])
+    expect(pending.get_by_role("img", name="Killed")).to_have_count(2)
+    ann.context.set_offline(False)
+    expect(page.locator(PENDING)).to_have_count(0, timeout=15_000)
+    expect(page.locator(STORED).get_by_role("img", name="Killed")).to_have_count(2)
+    assert live_api.state(key)["rounds"][0]["killed"] == [2, 3]

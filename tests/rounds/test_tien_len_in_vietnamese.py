@@ -9,6 +9,7 @@ from html import unescape
 import pytest
 
 from rounds.models import Session
+from tests.rounds.test_tien_len_item_values import NEW_SESSION
 
 pytestmark = pytest.mark.django_db
 
@@ -57,19 +58,7 @@ def test_changing_the_game_is_refused_in_words(api, client):
 
 
 def test_a_target_for_tien_len_is_refused_saying_why(client):
-    form = {
-        "player_0": "Hùng",
-        "player_1": "Lan",
-        "player_2": "Tuấn",
-        "player_3": "Mai",
-        "game": "tien_len",
-        "mode": "points",
-        "base_rate": "1",
-        "first": "2",
-        "second": "1",
-        "length": "target",
-        "target": "50",
-    }
+    form = NEW_SESSION | {"length": "target", "target": "50"}
     page = unescape(client.post("/", form).content.decode())
     assert not Session.objects.exists()
     errors = re.findall(r'<p class="field-error"[^>]*>(.*?)</p>', page)

@@ -1,0 +1,61 @@
+"""A Tiến lên club night in Vietnamese on 360×740 phones (QA): what its tables and its organizer
+meet that a Big Two night does not, each checked in the page's own words."""
+
+from playwright.sync_api import expect
+
+NAMES = ["Nguyễn Thị Thanh Hương", "Nguyễn Văn Bình", "Trần Thị Chi", "Lê Dũng"]
+
+
+def vietnamese(phones, server_url, name="Điện thoại của Hương"):
+    phone = phones(name)
+    phone.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
+    return phone
+
+
+def tien_len_night(live_api, players=NAMES, **fields):
+    body = {
+        "name": "CLB thứ Sáu",
+        "players": players,
+        "rounds": 2,
+        "hands": 2,
+        "rules": {"preset": "tien-len"},
+    }
+    status, event = live_api.call("POST", "/api/events", {**body, **fields})
+    assert status == 201, event
+    return event
+
+
+def draw(live_api, event):
+    status, drawn = live_api.call("POST", f"/api/events/{event['id']}/rounds", {})
+    assert status == 201, drawn
+    return drawn
+
+
+def test_add_before_a_hand_says_to_tap_the_order_out(phones, server_url, live_api, screenshot):
+    """Add (or ⌫) before anything is tapped: a Tiến lên hand is begun by tapping who went out
+    first, not by typing cards left (it said "type or tap the first player's cards left")."""
+    table = draw(live_api, tien_len_night(live_api))["tables"][0]
+    page = vietnamese(phones, server_url).open(f"/s/{table['session']}/")
+    page.locator('[data-action="add-round"]').tap()
+    toast = page.locator("[data-toast]")
+    expect(toast).to_have_text("Chưa có ván nào đang nhập: chạm tên người chơi theo thứ tự về để bắt đầu")
+    box, bar = toast.bounding_box(), page.locator("header.bar").bounding_box()
+    assert box["y"] >= 0  # the whole message, inside the bar
+    assert box["y"] + box["height"] <= bar["y"] + bar["height"]
+    screenshot(page, "tien-len-vi-nothing-entered")
+    assert live_api.state(table["session"])["rounds"] == []
+
+
+def test_a_tien_len_or_own_scores_evening_says_what_begins_a_hand(phones, live_api):
+    state = live_api.create(preset="tien-len")
+    page = phones().open(f"/s/{state['id']}/")
+    page.keyboard.press("Backspace")
+    expect(page.locator("[data-toast]")).to_have_text(
+        "No round is being entered: tap the players in the order they went out to start one"
+    )
+    own = live_api.create(mode="own_scores")
+    page = phones("Ben's phone").open(f"/s/{own['id']}/")
+    page.keyboard.press("Backspace")
+    expect(page.locator("[data-toast]")).to_have_text(
+        "No round is being entered: type each player's score to start one"
+    )

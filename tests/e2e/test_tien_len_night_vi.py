@@ -1,6 +1,7 @@
 """A Tiến lên club night in Vietnamese on 360×740 phones (QA): what its tables and its organizer
 meet that a Big Two night does not, each checked in the page's own words."""
 
+import pytest
 from playwright.sync_api import expect
 
 NAMES = ["Nguyễn Thị Thanh Hương", "Nguyễn Văn Bình", "Trần Thị Chi", "Lê Dũng"]
@@ -59,3 +60,28 @@ def test_a_tien_len_or_own_scores_evening_says_what_begins_a_hand(phones, live_a
     expect(page.locator("[data-toast]")).to_have_text(
         "No round is being entered: type each player's score to start one"
     )
+
+
+HEADERS_CUT = """() => [...document.querySelectorAll('.event-standings th')]
+    .filter((th) => th.scrollWidth > th.clientWidth).map((th) => th.textContent)"""
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 720}, {"width": 360, "height": 740}])
+def test_the_screens_standings_show_their_vietnamese_headers_whole(browser, server_url, live_api, size):
+    """The screen's standings in Vietnamese: "Ăn thua" and "Nhất" whole (cut to "Ăn…" and "Nh…"
+    in columns made for "Net" and "Won"), and a long name no shorter than in English."""
+    event = tien_len_night(
+        live_api, players=[*NAMES, "Tôn Nữ Hoàng Yến", "Huỳnh Tấn Tài", "Bùi Thị Mai", "Võ Hà"]
+    )
+    draw(live_api, event)
+    widths = {}
+    for language in ("en", "vi"):
+        context = browser.new_context(viewport=size, locale="vi-VN")
+        context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+        screen = context.new_page()
+        screen.goto(server_url + event["links"]["screen"])
+        screen.wait_for_selector("[data-status='live']")
+        assert screen.evaluate(HEADERS_CUT) == [], language
+        widths[language] = screen.locator(".event-standings th").nth(1).bounding_box()["width"]
+        context.close()
+    assert widths["vi"] >= widths["en"] - 1  # the same room, to the pixel

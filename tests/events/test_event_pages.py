@@ -1,6 +1,8 @@
 """The event's pages: the new event form, the organizer's page and its forms, the follow page
 sending a phone to its table, the screen."""
 
+import re
+
 import pytest
 
 from events.models import Event, EventPlayer, EventRound
@@ -29,6 +31,19 @@ def test_the_new_event_form_creates_an_event_and_opens_the_organizer_page(client
     assert reply["Location"] == f"/e/{event.edit_key}/"
     assert (event.rounds, event.hands, event.seating, event.rules) == (3, 4, "mixed", {"preset": "wta-flat"})
     assert list(EventPlayer.objects.values_list("name", flat=True)) == ["Ann", "Ben", "Cat", "Dan", "Eve"]
+
+
+@pytest.mark.parametrize(
+    ("language", "first"), [("vi", "tien-len"), ("id", "capsa-banting"), ("en", "classic-points")]
+)
+def test_the_new_event_form_lists_the_pages_country_setup_first(client, language, first):
+    """The rules every table plays, as the home page lists the quick setups: Tiến lên first on a
+    Vietnamese page (it was last of fourteen), right under the default."""
+    page = client.get("/e/new", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    select = page.split('name="preset"')[1].split("</select>")[0]
+    options = re.findall(r'<option value="([^"]*)"', select)
+    assert options[:2] == ["", first]
+    assert len(options) == len(set(options))
 
 
 def test_a_bad_new_event_is_refused_on_the_page_and_kept(client):

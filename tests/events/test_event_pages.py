@@ -57,6 +57,18 @@ def test_a_bad_new_event_is_refused_on_the_page_and_kept(client):
     assert Event.objects.count() == 0
 
 
+def test_a_late_player_twice_is_refused_in_words_for_a_night_not_a_table(client, api):
+    """A late player already in the night, in Vietnamese: "there is already someone called Ann",
+    not "Ann is already at the table" (a night's players are at no one table)."""
+    event = new_event(api)
+    reply = client.post(f"/e/{event['id']}/players", {"add": "ann"}, HTTP_ACCEPT_LANGUAGE="vi")
+    assert reply.status_code == 400
+    page = reply.content.decode()
+    assert "Người chơi 1: đã có người tên Ann; mỗi người chơi phải có tên khác nhau" in page
+    assert "trong bàn" not in page
+    assert EventPlayer.objects.count() == len(NAMES)
+
+
 def test_the_organizer_draws_and_sees_the_tables(client, api):
     event = new_event(api)
     reply = client.post(f"/e/{event['id']}/draw")

@@ -3,6 +3,7 @@ finishing order with killed players and chops; the standings are each player's n
 tables, hands won are their firsts, and the night's group season counts them."""
 
 import random
+import re
 from collections import defaultdict
 
 import pytest
@@ -83,3 +84,27 @@ def test_the_export_of_a_tien_len_night_has_its_scores_and_no_cards(api):
     second = lines[2].split(",")
     assert [second[5], second[8], second[11], second[14]] == ["-4", "-4", "12", "-4"]
     assert second[-1] == seated[2]
+
+
+BRAND = re.compile(r'<a class="brand" href="/">([^<]*)</a>')
+
+
+@pytest.mark.parametrize(("rules", "game"), [({"preset": "tien-len"}, "Tiến lên"), (None, "Big Two")])
+def test_a_nights_pages_say_the_game_its_tables_play(api, client, rules, game):
+    """Its organizer's, follow, join, ratings and print pages name the night's game at the top, as
+    its tables' pages do (a Tiến lên night's said "Big Two")."""
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=1, rules=rules)
+    table = draw(api, event["id"])["tables"][0]
+    pages = [
+        f"/e/{event['id']}/",
+        f"/e/{event['view_id']}/",
+        table["join"],
+        f"/e/{event['view_id']}/ratings",
+        f"/e/{event['id']}/print/slips",
+        table["page"],
+    ]
+    for path in pages:
+        page = client.get(path, HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+        assert BRAND.findall(page) == [game], path
+    title = re.search(r"<title>([^<]*)</title>", client.get(f"/e/{event['id']}/").content.decode()).group(1)
+    assert title.endswith(f"{game} scorekeeper")

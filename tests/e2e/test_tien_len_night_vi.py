@@ -119,3 +119,44 @@ def test_the_organizers_lists_of_players_show_whole_names(phones, server_url, li
     drop = page.locator("select[name='drop']")
     drop.select_option("Nguyễn Thị Thanh Tâm")
     assert drop.evaluate(NAME_SHOWN)
+
+
+SIXTEEN = [
+    *NAMES,
+    "Nguyễn Thị Thanh Tâm",
+    "Trần Văn Minh",
+    "Lê Hoàng Phúc",
+    "Võ Hà",
+    "Phạm Ngọc Lan",
+    "Đặng Quốc Bảo",
+    "Bùi Thị Mai",
+    "Hồ Văn Dũng",
+    "Ngô Thị Kim Chi",
+    "Dương Minh Khoa",
+    "Huỳnh Tấn Tài",
+    "Châu Gia Khang",
+]
+
+
+def test_the_draw_is_in_reach_above_sixteen_players_standings(phones, server_url, live_api, screenshot):
+    """The organizer alone on a phone: between rounds the emphasised Draw is on the first screen,
+    above the tables and sixteen standings (it was three screens down, under them); while the
+    tables play, their buttons stay under the tables."""
+    event = tien_len_night(live_api, players=SIXTEEN)
+    page = vietnamese(phones, server_url).open(f"/e/{event['id']}/")
+    draw_button = page.locator(".next-actions .primary")
+    expect(draw_button).to_have_text("Bốc thăm vòng 1")
+    assert draw_button.bounding_box()["y"] + draw_button.bounding_box()["height"] <= 740
+    expect(page.locator("[data-next-line]")).to_be_hidden()  # the button says it
+    screenshot(page, "tien-len-vi-organizer-before")
+    draw_button.tap()
+    page.wait_for_selector("[data-status='live']")
+    expect(page.locator("[data-next-line]")).to_be_visible()
+    end = page.locator("[data-action='end-round']")
+    assert end.bounding_box()["y"] > page.locator("[data-standings]").bounding_box()["y"]
+    end.tap()
+    page.locator("[data-action='confirm-end']").tap()
+    expect(page.locator(".next-actions .primary")).to_have_text("Bốc thăm vòng 2")
+    box = page.locator(".next-actions .primary").bounding_box()
+    assert box["y"] + box["height"] <= 740
+    assert page.evaluate("scrollY") == 0

@@ -115,6 +115,7 @@ TEMPLATES = [
             "libraries": {
                 "page_labels": "rounds.web.tags.page_labels",
                 "page_language": "rounds.web.tags.page_language",
+                "event_game": "events.web.tags.event_game",
                 "event_progress": "events.web.tags.event_progress",
                 "event_ratings": "events.web.tags.event_ratings",
                 "event_screen": "events.web.tags.event_screen",

@@ -42,6 +42,12 @@ def hand_words(done: str = "") -> str:
         "No round is being entered: type or tap the first player's cards left to start one": _(
             "No hand is being entered: type or tap the first player's cards left to start one"
         ),
+        "No round is being entered: tap the players in the order they went out to start one": _(
+            "No hand is being entered: tap the players in the order they went out to start one"
+        ),
+        "No round is being entered: type each player's score to start one": _(
+            "No hand is being entered: type each player's score to start one"
+        ),
         "Round %(number)s corrected": _("Hand %(number)s corrected"),
         "Round %(number)s added": _("Hand %(number)s added"),
         "Delete round %(number)s? The totals will change; the round stays in the history.": _(

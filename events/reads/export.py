@@ -28,7 +28,8 @@ def kept_event_csv(event: Event) -> str:
 
 
 def event_csv(event: Event) -> str:
-    """Event round, table, hand, then per seat the player, cards left and score, and the winner."""
+    """Event round, table, hand, then per seat the player, cards left and score, and the winner.
+    A hand that counts no cards (Tiến lên's order out, typed scores) leaves its cards empty."""
     header = ["round", "table", "hand"]
     for seat in range(1, SEATS + 1):
         header += [f"player {seat}", f"cards {seat}", f"score {seat}"]
@@ -60,7 +61,8 @@ def event_csv(event: Event) -> str:
         for number, cards, scores, winner in hands[table.pk]:
             line = [table.event_round.number, table.number, number]
             for seat in range(SEATS):
-                line += [players[seat], cards[seat], scores[seat]] if seat < len(players) else ["", "", ""]
+                held = cards[seat] if cards else ""
+                line += [players[seat], held, scores[seat]] if seat < len(players) else ["", "", ""]
             line.append(players[winner])
             writer.writerow(line)
     return "\ufeff" + buffer.getvalue()

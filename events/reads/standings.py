@@ -29,6 +29,7 @@ from groups.public import (
     season_and_ratings,
     stamp,
 )
+from rounds.rules.names import alphabetical
 
 
 @dataclass
@@ -61,8 +62,8 @@ class Line:
 
 def ranked(lines: Iterable[Line]) -> list[Line]:
     """Best first: more net, then more hands won, then fewer real losses; equal on all three
-    share a place (1, 2, 2, 4), listed by name."""
-    order = sorted(lines, key=lambda line: (-line.net, -line.wins, line.real_losses, line.name.casefold()))
+    share a place (1, 2, 2, 4), listed by name (in the alphabet's order: "Đặng" among the D)."""
+    order = sorted(lines, key=lambda line: (-line.net, -line.wins, line.real_losses, alphabetical(line.name)))
     for position, line in enumerate(order):
         before = order[position - 1] if position else None
         tied = before is not None and (before.net, before.wins, before.real_losses) == (

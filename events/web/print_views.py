@@ -8,12 +8,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from events.inputs import table_settings
 from events.models import EventSeat, EventTable
 from events.reads.progress import event_progress
 from events.reads.selectors import event_rounds
 from events.reads.standings import event_standings
 from events.web.views import event_for_page
-from rounds.public import Round
+from rounds.public import Round, minus
 
 PRINTS = ("tables", "standings", "slips")
 
@@ -37,12 +38,29 @@ def print_standings(request: HttpRequest, event: str) -> HttpResponse:
     return render(request, "events/print_standings.html", context)
 
 
+def slip_cells(cards: list[int], hand: dict | None, scores: list[int]) -> list[str]:
+    """A played hand's line on a slip, as the table's rounds list writes it: the cards left; in
+    Tiến lên the place each player went out in (✕ killed, ★ the instant winner alone); typed
+    scores as they are."""
+    if cards:
+        return [str(count) for count in cards]
+    if hand is None or "order" not in hand:
+        return [minus(score) for score in scores]
+    if hand["instant"] is not None:
+        return ["★" if seat == hand["instant"] else "" for seat in range(len(scores))]
+    order, killed = hand["order"], hand["killed"]
+    places = [order.index(seat) + 1 if seat in order else len(order) + 1 for seat in range(len(scores))]
+    return [f"{place}✕" if seat in killed else str(place) for seat, place in enumerate(places)]
+
+
 @require_GET
 def print_slips(request: HttpRequest, event: str) -> HttpResponse:
     """A slip per table of the round drawn last: event, round, table, the players in seat order
-    and a line per hand (the cards left of the hands played so far, the others blank)."""
+    and a line per hand (the hands played so far as slip_cells() writes them, the others blank),
+    under a line that says what to write in the game the tables play."""
     context = print_context(request, event, "slips")
     found = context["event"]
+    context["mode"] = table_settings(found.rules, hands=found.hands).mode.value
     tables = list(
         EventTable.objects.filter(
             event_round__event=found, event_round__number=(context["current"] or {}).get("round")
@@ -55,11 +73,11 @@ def print_slips(request: HttpRequest, event: str) -> HttpResponse:
         .values_list("table_id", "player__name")
     ):
         names[table_id].append(name)
-    played: dict[int, dict[int, list[int]]] = {table.pk: {} for table in tables}
-    for session_id, number, cards in Round.objects.filter(session_id__in=list(names)).values_list(
-        "session_id", "number", "cards"
-    ):
-        played[session_id][number] = cards
+    played: dict[int, dict[int, list[str]]] = {table.pk: {} for table in tables}
+    for session_id, number, cards, hand, scores in Round.objects.filter(
+        session_id__in=list(names)
+    ).values_list("session_id", "number", "cards", "hand", "scores"):
+        played[session_id][number] = slip_cells(cards, hand, scores)
     context["slips"] = [
         {
             "table": table.number,

@@ -227,3 +227,23 @@ def name_problem(raw: str, messages: NameMessages, max_length: int = MAX_NAME_LE
     if len(name) > max_length:
         return messages.too_long
     return None
+
+
+# The marks that make a letter of its own in Vietnamese (ă â ê ô ơ ư), each sorting after the
+# plain letter, in the alphabet's order; the other marks (the tones, é, ñ) only break ties.
+LETTER_MARKS: Final = {"\u0306": "1", "\u0302": "2", "\u031b": "3"}  # breve, circumflex, horn
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in a list read by eye: by its letters with the tones set aside, as the
+    Vietnamese alphabet orders them (a ă â … d đ … o ô ơ … u ư: "Dương", "Đặng", "Hồ", "Huỳnh",
+    "Ngô", "Nguyễn"), then by the name itself; a plain Latin name sorts as before."""
+    letters = []
+    for character in unicodedata.normalize("NFD", name.casefold().replace("đ", "d\u0304")):
+        if not unicodedata.combining(character):
+            letters.append(character)
+        elif character == "\u0304":  # đ, after every d
+            letters.append("\x7f")
+        elif character in LETTER_MARKS:
+            letters.append("\x7f" + LETTER_MARKS[character])
+    return "".join(letters), name.casefold()

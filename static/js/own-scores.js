@@ -34,6 +34,11 @@ export class OwnScoresEntry {
     this.changed();
   }
 
+  // Before the hand is begun (panel.js nothingTyped): a score, not cards left.
+  idle() {
+    return t("No round is being entered: type each player's score to start one");
+  }
+
   snapshot() {
     return { typed: this.typed, highlight: this.highlight, number: this.number, game: "own_scores" };
   }

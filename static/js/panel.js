@@ -131,8 +131,10 @@ export class EntryPanel {
     this.lock.touch();
   }
 
+  // What a key or Add says before a round is begun: in the entry's own words where it has them
+  // (a Tiến lên hand is begun by tapping the first out, typed scores by a score).
   nothingTyped() {
-    return t("No round is being entered: type or tap the first player's cards left to start one");
+    return this.entry.idle?.() ?? t("No round is being entered: type or tap the first player's cards left to start one");
   }
 
   // A tap while another device enters: say who, instead of doing nothing.

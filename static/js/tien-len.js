@@ -40,6 +40,11 @@ export class TienLenEntry {
     this.changed();
   }
 
+  // Before the hand is begun (panel.js nothingTyped): no cards left to type, a player to tap.
+  idle() {
+    return t("No round is being entered: tap the players in the order they went out to start one");
+  }
+
   snapshot() {
     return { hand: this.hand, steps: this.steps, number: this.number, game: "tien_len" };
   }

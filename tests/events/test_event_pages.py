@@ -1,6 +1,8 @@
 """The event's pages: the new event form, the organizer's page and its forms, the follow page
 sending a phone to its table, the screen."""
 
+import re
+
 import pytest
 
 from events.models import Event, EventPlayer, EventRound
@@ -31,6 +33,19 @@ def test_the_new_event_form_creates_an_event_and_opens_the_organizer_page(client
     assert list(EventPlayer.objects.values_list("name", flat=True)) == ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
 
+@pytest.mark.parametrize(
+    ("language", "first"), [("vi", "tien-len"), ("id", "capsa-banting"), ("en", "classic-points")]
+)
+def test_the_new_event_form_lists_the_pages_country_setup_first(client, language, first):
+    """The rules every table plays, as the home page lists the quick setups: Tiến lên first on a
+    Vietnamese page (it was last of fourteen), right under the default."""
+    page = client.get("/e/new", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    select = page.split('name="preset"')[1].split("</select>")[0]
+    options = re.findall(r'<option value="([^"]*)"', select)
+    assert options[:2] == ["", first]
+    assert len(options) == len(set(options))
+
+
 def test_a_bad_new_event_is_refused_on_the_page_and_kept(client):
     reply = client.post(
         "/e/new",
@@ -40,6 +55,18 @@ def test_a_bad_new_event_is_refused_on_the_page_and_kept(client):
     assert "Ann is already playing" in reply.content.decode()
     assert "Ann\nBen\nAnn\nDan" in reply.content.decode()
     assert Event.objects.count() == 0
+
+
+def test_a_late_player_twice_is_refused_in_words_for_a_night_not_a_table(client, api):
+    """A late player already in the night, in Vietnamese: "there is already someone called Ann",
+    not "Ann is already at the table" (a night's players are at no one table)."""
+    event = new_event(api)
+    reply = client.post(f"/e/{event['id']}/players", {"add": "ann"}, HTTP_ACCEPT_LANGUAGE="vi")
+    assert reply.status_code == 400
+    page = reply.content.decode()
+    assert "Người chơi 1: đã có người tên Ann; mỗi người chơi phải có tên khác nhau" in page
+    assert "trong bàn" not in page
+    assert EventPlayer.objects.count() == len(NAMES)
 
 
 def test_the_organizer_draws_and_sees_the_tables(client, api):

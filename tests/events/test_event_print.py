@@ -71,3 +71,37 @@ def test_before_a_draw_the_prints_say_so(api, client):
         page = client.get(f"/e/{event['id']}/print/{kind}")
         assert page.status_code == 200
         assert "No round drawn yet." in page.content.decode()
+
+
+def slip_rows(page):
+    """Each slip's rows: the hand's number and its cells."""
+    first = re.findall(r'<article class="print-sheet slip" data-slip="1">(.*?)</article>', page, re.S)[0]
+    rows = re.findall(r"<tr><td class=\"num\">(\d+)</td>(.*?)</tr>", first)
+    return first, [re.findall(r'<td class="num">([^<]*)</td>', cells) for _number, cells in rows]
+
+
+def test_a_tien_len_slip_has_each_players_place_out(api, client):
+    """A Tiến lên night's slip says to write the places out, and a hand played reads as the
+    table's rounds list: the place, ✕ for the killed, ★ for an instant win (it said "cards left",
+    and a hand played left its line empty: a Tiến lên hand has no cards)."""
+    event = new_event(api, players=NAMES[:4], rounds=1, hands=3, rules={"preset": "tien-len"})
+    table = draw(api, event["id"])["tables"][0]
+    token = api.post(f"/api/sessions/{table['session']}/lock", {"device": "Table phone"}).json()["token"]
+    for hand in ({"order": [2, 0, 1, 3], "killed": [3]}, {"instant": 1}):
+        assert api.post(f"/api/sessions/{table['session']}/rounds", hand, token=token).status_code == 201
+    page = client.get(f"/e/{event['id']}/print/slips", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    first, rows = slip_rows(page)
+    assert "Sau mỗi ván ghi thứ tự về của từng người: 1 là về nhất, ✕ là bị cóng, ★ là tới trắng." in first
+    assert "Số lá còn lại" not in first
+    assert rows == [["2", "3", "1", "4✕"], ["", "★", "", ""], ["", "", "", ""]]
+
+
+def test_an_own_scores_slip_has_each_players_score(api, client):
+    event = new_event(api, players=NAMES[:4], rounds=1, hands=2, rules={"mode": "own_scores"})
+    table = draw(api, event["id"])["tables"][0]
+    token = api.post(f"/api/sessions/{table['session']}/lock", {"device": "Table phone"}).json()["token"]
+    reply = api.post(f"/api/sessions/{table['session']}/rounds", {"scores": [3, -1, -2, 0]}, token=token)
+    assert reply.status_code == 201
+    first, rows = slip_rows(client.get(f"/e/{event['id']}/print/slips").content.decode())
+    assert "<p>Each player's score for each hand.</p>" in first
+    assert rows == [["3", "−1", "−2", "0"], ["", "", "", ""]]

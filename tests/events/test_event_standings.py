@@ -91,3 +91,31 @@ def test_ties_go_to_more_hands_won_then_fewer_real_losses_and_equal_share_a_plac
         ("Ann", 4),
         ("Dan", 5),
     ]
+
+
+def test_players_tied_are_listed_in_the_vietnamese_alphabets_order():
+    """A night before its first hand: every player tied, listed by name as a Vietnamese room
+    reads a list: "Đặng" after "Dương" among the D (it came after "Võ"), "Hồ" before "Huỳnh",
+    "Ngô" before "Nguyễn" (codepoints put ồ after u and ô after u)."""
+    names = [
+        "Võ Thị Bích Ngọc",
+        "Đặng Quốc Bảo",
+        "Nguyễn Thị Thanh Hương",
+        "Huỳnh Tấn Tài",
+        "Ngô Thị Kim Chi",
+    ]
+    names += ["Hồ Văn Dũng", "Dương Minh Khoa", "Bùi Thị Mai", "Ân", "An"]
+    lines = ranked([Line(player=index, name=name) for index, name in enumerate(names)])
+    assert [line.name for line in lines] == [
+        "An",
+        "Ân",
+        "Bùi Thị Mai",
+        "Dương Minh Khoa",
+        "Đặng Quốc Bảo",
+        "Hồ Văn Dũng",
+        "Huỳnh Tấn Tài",
+        "Ngô Thị Kim Chi",
+        "Nguyễn Thị Thanh Hương",
+        "Võ Thị Bích Ngọc",
+    ]
+    assert {line.place for line in lines} == {1}

@@ -3,6 +3,7 @@ finishing order with killed players and chops; the standings are each player's n
 tables, hands won are their firsts, and the night's group season counts them."""
 
 import random
+import re
 from collections import defaultdict
 
 import pytest
@@ -62,3 +63,48 @@ def test_a_tien_len_club_night_of_twelve(api):
         assert line["wins"] == firsts[line["name"]], line
     ranked = [line["net"] for line in standings]
     assert ranked == sorted(ranked, reverse=True)
+
+
+def test_the_export_of_a_tien_len_night_has_its_scores_and_no_cards(api):
+    """Export every hand (CSV) on a Tiến lên night: a hand has no cards left, so those cells stay
+    empty (it answered 500 reading cards that a hand by order out does not have)."""
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=2, rules={"preset": "tien-len"})
+    table = draw(api, event["id"])["tables"][0]
+    # Ann, Ben, Cat out in that order, Dan killed; then an instant win by Cat.
+    play(api, table["session"], [{"order": [0, 1, 2, 3], "killed": [3]}, {"instant": 2}])
+    reply = api.get(f"/api/events/{event['view_id']}/export.csv")
+    assert reply.status_code == 200
+    lines = reply.content.decode("utf-8-sig").strip().split("\r\n")
+    assert len(lines) == 1 + 2
+    seated = table["players"]
+    first = lines[1].split(",")
+    assert first[:3] == ["1", "1", "1"]
+    assert first[3:15] == [seated[0], "", "4", seated[1], "", "1", seated[2], "", "-1", seated[3], "", "-4"]
+    assert first[-1] == seated[0]
+    second = lines[2].split(",")
+    assert [second[5], second[8], second[11], second[14]] == ["-4", "-4", "12", "-4"]
+    assert second[-1] == seated[2]
+
+
+BRAND = re.compile(r'<a class="brand" href="/">([^<]*)</a>')
+
+
+@pytest.mark.parametrize(("rules", "game"), [({"preset": "tien-len"}, "Tiến lên"), (None, "Big Two")])
+def test_a_nights_pages_say_the_game_its_tables_play(api, client, rules, game):
+    """Its organizer's, follow, join, ratings and print pages name the night's game at the top, as
+    its tables' pages do (a Tiến lên night's said "Big Two")."""
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=1, rules=rules)
+    table = draw(api, event["id"])["tables"][0]
+    pages = [
+        f"/e/{event['id']}/",
+        f"/e/{event['view_id']}/",
+        table["join"],
+        f"/e/{event['view_id']}/ratings",
+        f"/e/{event['id']}/print/slips",
+        table["page"],
+    ]
+    for path in pages:
+        page = client.get(path, HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+        assert BRAND.findall(page) == [game], path
+    title = re.search(r"<title>([^<]*)</title>", client.get(f"/e/{event['id']}/").content.decode()).group(1)
+    assert title.endswith(f"{game} scorekeeper")

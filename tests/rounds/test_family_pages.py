@@ -80,3 +80,13 @@ def test_a_sessions_pages_name_its_game_in_the_bar_and_the_title(api, client, la
         page = client.get(path).content.decode()
         assert f'<a class="brand" href="/">{bar}</a>' in page, path
         assert re.search(rf"<title>[^<]* · {re.escape(title)}</title>", page), path
+
+
+@pytest.mark.parametrize(("players", "line"), [(3, "bét trả nhất 2"), (4, "bét trả nhất 2, ba trả nhì 1")])
+def test_the_tien_len_rules_line_says_what_the_table_pays(api, client, players, line):
+    """A Tiến lên table of three has no third paying the second (SPEC 14.3 rule 1): its entry's
+    rules line says only what the last pays (it said "ba trả nhì 1" at a club night's table of 3)."""
+    state = api.post("/api/sessions", {"players": PLAYERS[:players], "preset": "tien-len"}).json()
+    page = client.get(f"/s/{state['id']}/", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    shown = re.search(r"data-entry-rules>([^<]*)</span>", page).group(1)
+    assert shown == f"Tiến lên · {line}"

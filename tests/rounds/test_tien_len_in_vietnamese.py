@@ -8,6 +8,7 @@ from html import unescape
 
 import pytest
 
+from rounds.labels import called_names
 from rounds.models import Session
 from tests.rounds.test_tien_len_item_values import NEW_SESSION
 
@@ -83,3 +84,39 @@ def test_the_settings_sheet_says_a_refusals_field_once(api, client):
     assert reply.json()["field"] == "target"
     assert reply.json()["error"].count("Mốc điểm") == 1, reply.json()["error"]
     assert "Nhập một số" not in reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("names", "language", "called"),
+    [
+        (
+            ["Nguyễn Thị Thanh Hương", "Nguyễn Văn Bình", "Lê Dũng", "Chi"],
+            "vi",
+            ["Hương", "Bình", "Dũng", "Chi"],
+        ),
+        (["Trần Văn Minh", "Lê Đức Minh", "Võ Minh", "Hà"], "vi", ["Văn Minh", "Đức Minh", "Võ Minh", "Hà"]),
+        (["Minh", "Lê Minh", "Trần Lê Minh"], "vi", ["Minh", "Lê Minh", "Trần Lê Minh"]),
+        (["Nguyễn Thị Thanh Hương", "Mary Smith"], "en", ["Nguyễn Thị Thanh Hương", "Mary Smith"]),
+    ],
+)
+def test_a_tight_place_calls_a_player_by_the_given_name_on_a_vietnamese_page(names, language, called):
+    assert called_names(names, language) == called
+
+
+def test_the_tiles_and_columns_show_the_given_name_the_rows_the_whole_name(api, client):
+    """On a 360 px phone the totals' tiles cut "Nguyễn Thị Thanh Hương" and "Nguyễn Văn Bình" to
+    "Nguy…" both: a Vietnamese page's tiles and rounds columns say "Hương" and "Bình", as the
+    table calls them; the entry's rows and the tile's title keep the whole name."""
+    names = ["Nguyễn Thị Thanh Hương", "Nguyễn Văn Bình", "Lê Dũng", "Trần Thị Chi"]
+    state = api.post("/api/sessions", {"players": names, "game": "tien_len"}).json()
+    client.cookies["django_language"] = "vi"
+    page = client.get(f"/s/{state['id']}/").content.decode()
+    tiles = re.findall(r'<span class="player-name" title="([^"]*)">([^<]*)</span>', page)
+    assert tiles == list(zip(names, ["Hương", "Bình", "Dũng", "Chi"], strict=True))
+    head = re.search(r'<div class="round-grid round-head".*?</div>', page, re.S).group(0)
+    assert re.findall(r'<span class="player-name">([^<]*)</span>', head) == ["Hương", "Bình", "Dũng", "Chi"]
+    assert f'id="tl-name-0">{names[0]}</label>' in page  # the entry's row
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/s/{state['id']}/table/").content.decode()
+    head = re.search(r'<div class="round-grid round-head".*?</div>', page, re.S).group(0)
+    assert re.findall(r'<span class="player-name">([^<]*)</span>', head) == names

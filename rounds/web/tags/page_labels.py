@@ -5,12 +5,13 @@ from __future__ import annotations
 from django import template
 from django.utils.html import conditional_escape, format_html_join, json_script
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
 from rounds.labels import (
     SIGNED,
+    called_names,
     house_label,
     magnitude,
     minus,
@@ -282,6 +283,13 @@ def tien_len_items() -> list[tuple[str, str]]:
     """What a Tiến lên player can be left holding or have chopped, each with its words (the
     settings' own labels: rounds/rules/tien_len_settings.py)."""
     return [(part.name, _(part.label)) for part in declarations(ItemValues)]
+
+
+@register.simple_tag
+def called(players: list[dict]) -> list[str]:
+    """Each player's name where a tile or a column has little room, in the page's language
+    (rounds/labels.py called_names: a Vietnamese page calls a player by the given name)."""
+    return called_names([player["name"] for player in players], get_language())
 
 
 @register.simple_tag

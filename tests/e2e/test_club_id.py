@@ -1,0 +1,41 @@
+"""A club's nights played in Indonesian (Capsa Banting) and Filipino (Pusoy Dos) on a phone of
+360×740: what a club's organizer and its players read there, each word whole."""
+
+import random
+
+import pytest
+
+from tests.e2e.test_league import played_night
+
+pytestmark = pytest.mark.browser
+
+CLUB = ["Budi", "Sari", "Andi", "Dewi", "Rina", "Agus", "Wati", "Joko", "Hendra", "Yulianti"]
+
+# Per heading of the league table: the width its words take, and the room its cell gives them.
+HEADINGS = """() => [...document.querySelectorAll('[data-league-table] thead th')].map((th) => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const style = getComputedStyle(th);
+  const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [th.textContent.trim(), range.getBoundingClientRect().width, room];
+})"""
+CUT_NAMES = """() => [...document.querySelectorAll('[data-league-table] tbody .table-name')]
+  .filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent)"""
+
+
+@pytest.mark.parametrize(("language", "won"), [("id", "Menang"), ("fil", "Panalo")])
+def test_every_heading_of_the_league_reads_whole_at_360(phones, live_api, server_url, language, won):
+    """Under fixed widths the league's "Won" column was 37 px: Indonesian "Menang" (51 px) and
+    Filipino "Panalo" ran into the net's heading ("MenangBersih")."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    played_night(live_api, group["id"], CLUB, "Malam Kamis", random.Random(7))
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    page = phone.open(f"/g/{group['view_id']}/", live=False)
+    headings = page.evaluate(HEADINGS)
+    assert won in [text for text, _width, _room in headings]
+    assert [(text, width, room) for text, width, room in headings if width > room + 0.5] == []
+    assert page.evaluate(CUT_NAMES) == []  # Hendra and Yulianti whole
+    fits = "(() => { const t = document.querySelector('[data-league-table]'); return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    assert page.evaluate(fits)

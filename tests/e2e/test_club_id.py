@@ -39,3 +39,23 @@ def test_every_heading_of_the_league_reads_whole_at_360(phones, live_api, server
     assert page.evaluate(CUT_NAMES) == []  # Hendra and Yulianti whole
     fits = "(() => { const t = document.querySelector('[data-league-table]'); return t.scrollWidth <= t.parentElement.clientWidth; })()"
     assert page.evaluate(fits)
+
+
+# Per unranked Skill cell of the night's standings: the lines its words take.
+SKILL_LINES = """() => [...document.querySelectorAll('[data-standings] td[data-unranked] small')].map((small) =>
+  Math.round(small.getBoundingClientRect().height / parseFloat(getComputedStyle(small).lineHeight)))"""
+
+
+def test_the_nights_skill_column_says_what_is_missing_in_two_lines(phones, live_api, server_url):
+    """Indonesian said "12 ronde lagi untuk masuk peringkat" in four lines a player at 360 px, the
+    standings of a club's 12 players two screens long; "kurang 12 ronde lagi" (as players say
+    "kurang dua lagi") takes two, as English does."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    event = played_night(live_api, group["id"], CLUB, "Malam Kamis", random.Random(7))
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/e/{event['id']}/", live=False)
+    cell = page.locator("[data-standings] td[data-unranked] small").first
+    assert cell.inner_text() == "kurang 26 ronde lagi"  # 4 hands played of the 30
+    assert set(page.evaluate(SKILL_LINES)) == {2}

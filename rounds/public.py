@@ -27,7 +27,7 @@ from rounds.models import (
     Session,
     rules_of_json,
 )
-from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID
+from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID, presets_in_language
 from rounds.reads.export import neutralised
 from rounds.reads.selectors import Viewer, by_key, current_settings, open_by_key
 from rounds.reads.sharing import share_link
@@ -65,6 +65,7 @@ __all__ = [
     "money",
     "neutralised",
     "open_by_key",
+    "presets_in_language",
     "rate_limited",
     "rules_of_json",
     "scored_entries",

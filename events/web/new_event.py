@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_http_methods
 
 from events.inputs import clean_event, whole_number_or_text
@@ -26,7 +26,7 @@ from events.services import event_writes as services
 from events.services.limits import event_limited
 from events.web.views import names_of
 from groups.public import Group, GroupPlayer, group_by_key
-from rounds.public import PRESETS, ServiceError, Viewer
+from rounds.public import ServiceError, Viewer, presets_in_language
 from rounds.rules.names import name_key
 from toolkit.refusals import refusal
 
@@ -59,7 +59,7 @@ def form_context(group: Group | None, form: dict, ticked: list[str]) -> dict:
     ticked_keys = {name_key(name) for name in ticked}
     count = len(ticked) + len(names_of(form["players"]))
     return {
-        "presets": PRESETS,
+        "presets": presets_in_language(get_language()),  # the page language's country's own first
         "seatings": SEATINGS,
         "most_players": MAX_EVENT_PLAYERS,
         "most_rounds": MAX_EVENT_ROUNDS,

@@ -3,7 +3,7 @@
 
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
-import { setTierRows, wireSettingsForm } from "./settings-form.js";
+import { guessCurrency, setTierRows, wireSettingsForm } from "./settings-form.js";
 import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
@@ -60,21 +60,6 @@ function restoreNames() {
   });
 }
 
-// The phone's country's currency, shown in the empty field. In đồng and rupiah the stake's example
-// is a whole number, and a stake typed without a currency is taken in them: "5.000" typed on a
-// Vietnamese phone is five thousand đồng, read as such only with the currency (rounds/inputs.py).
-const WHOLE_UNITS_EXAMPLE = { VND: "5000", IDR: "1000" };
-function guessCurrency() {
-  const input = form.querySelector("[data-currency]");
-  if (input.value) return;
-  const language = navigator.language || "";
-  const byRegion = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
-  const region = language.split("-").pop().toUpperCase();
-  input.placeholder = byRegion[region] ?? "EUR";
-  const stake = form.querySelector("[name=value_per_point]");
-  stake.placeholder = WHOLE_UNITS_EXAMPLE[input.placeholder] ?? stake.placeholder;
-}
-
 const RECENT_SHOWN = 3;
 
 function recentItem(session) {
@@ -129,9 +114,6 @@ for (const button of form.querySelectorAll("[data-preset]")) {
 form.addEventListener("submit", () => {
   const names = [...form.querySelectorAll("[data-player-input]")].map((input) => input.value.trim()).filter(Boolean);
   localStorage.setItem(NAMES_KEY, JSON.stringify(names));
-  const currency = form.querySelector("[data-currency]");
-  const stake = form.querySelector("[name=value_per_point]").value.trim();
-  if (stake && !currency.value.trim() && currency.placeholder in WHOLE_UNITS_EXAMPLE) currency.value = currency.placeholder;
 });
 
 // This device's groups, each opening its season page.
@@ -175,6 +157,6 @@ form.addEventListener("click", (event) => {
 
 restoreNames();
 showGroups();
-guessCurrency();
+guessCurrency(form);
 showRecent();
 window.addEventListener("load", () => import("./worker.js").then(({ startWorker }) => startWorker()));

@@ -65,3 +65,22 @@ export function wireSettingsForm(form) {
   show();
   return show;
 }
+
+// The phone's country's currency, shown in the empty field (the new session's form, a group's
+// rules). In đồng and rupiah the stake's example is a whole number, and a stake typed without a
+// currency is taken in them: "5.000" typed on a Vietnamese phone is five thousand đồng, read as
+// such only with the currency (rounds/inputs.py).
+const WHOLE_UNITS_EXAMPLE = { VND: "5000", IDR: "1000" };
+const BY_REGION = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
+export function guessCurrency(form) {
+  const currency = form.querySelector("[data-currency]");
+  const stake = form.querySelector("[name=value_per_point]");
+  if (!currency.value) {
+    const region = (navigator.language || "").split("-").pop().toUpperCase();
+    currency.placeholder = BY_REGION[region] ?? "EUR";
+    stake.placeholder = WHOLE_UNITS_EXAMPLE[currency.placeholder] ?? stake.placeholder;
+  }
+  form.addEventListener("submit", () => {
+    if (stake.value.trim() && !currency.value.trim() && currency.placeholder in WHOLE_UNITS_EXAMPLE) currency.value = currency.placeholder;
+  });
+}

@@ -4,6 +4,7 @@
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.test_league import played_night
 
@@ -59,3 +60,25 @@ def test_the_nights_skill_column_says_what_is_missing_in_two_lines(phones, live_
     cell = page.locator("[data-standings] td[data-unranked] small").first
     assert cell.inner_text() == "kurang 26 ronde lagi"  # 4 hands played of the 30
     assert set(page.evaluate(SKILL_LINES)) == {2}
+
+
+def test_a_clubs_stake_typed_on_an_indonesian_phone_is_in_rupiah(phones, live_api, server_url):
+    """*Set our rules* on an Indonesian phone showed EUR and 0.50 in the empty wager fields, and
+    "1.000" typed without a currency stored one unit a point ("1.00 per poin"): as on the home
+    form, the fields show IDR and 1000, and the stake is taken in rupiah."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    phone = phones("Rina's phone")
+    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    form = page.locator("[data-rules-form]")
+    currency, stake = form.locator('input[name="currency"]'), form.locator('input[name="value_per_point"]')
+    expect(currency).to_have_attribute("placeholder", "IDR")
+    expect(stake).to_have_attribute("placeholder", "1000")
+    stake.fill("1.000")
+    form.locator("button[type='submit']").tap()
+    expect(page.locator("[data-rules-wager]")).to_have_text("Rp1.000 per poin")
+    rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
+    assert (rules["currency"], rules["value_per_point"]) == ("IDR", "1000.00")

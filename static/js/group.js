@@ -5,7 +5,7 @@
 import { follow } from "./follow-socket.js";
 import { rememberGroup } from "./groups-device.js";
 import { showStatus } from "./page.js";
-import { guessCurrency, wireSettingsForm } from "./settings-form.js";
+import { guessCurrency, wireQuickSetups, wireSettingsForm } from "./settings-form.js";
 
 const root = document.querySelector("[data-season-root]");
 const payload = JSON.parse(document.getElementById("group-payload").textContent);
@@ -45,7 +45,8 @@ root.addEventListener("submit", (event) => {
 
 const rulesForm = document.querySelector("[data-rules-form]");
 if (rulesForm) {
-  wireSettingsForm(rulesForm);
+  const show = wireSettingsForm(rulesForm);
+  wireQuickSetups(rulesForm, JSON.parse(document.getElementById("presets").textContent), show);
   guessCurrency(rulesForm);
 }
 rememberGroup(payload);

@@ -82,3 +82,23 @@ def test_a_clubs_stake_typed_on_an_indonesian_phone_is_in_rupiah(phones, live_ap
     expect(page.locator("[data-rules-wager]")).to_have_text("Rp1.000 per poin")
     rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
     assert (rules["currency"], rules["value_per_point"]) == ("IDR", "1000.00")
+
+
+def test_a_club_sets_capsa_banting_as_its_rules_in_one_tap(phones, live_api, server_url):
+    """*Set our rules* offered no quick setup: a Capsa club typed its tiers by hand, and the form's
+    ×2 from 10 is not Capsa Banting's ×2 from 9. Its quick setups are the home form's, its own first."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    form = page.locator("[data-rules-form]")
+    form.locator("[data-quick-setup] > summary").tap()
+    assert form.locator("[data-preset]").first.get_attribute("data-preset") == "capsa-banting"
+    form.locator("[data-preset='capsa-banting']").tap()
+    expect(form.locator("[data-preset='capsa-banting']")).to_have_attribute("aria-pressed", "true")
+    form.locator("button[data-action='save-rules']").tap()
+    expect(page.locator("[data-no-rules]")).to_have_count(0)
+    rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
+    assert (rules["mode"], rules["tiers"]) == ("winner_takes_all", [[1, 1], [9, 2], [13, 3]])

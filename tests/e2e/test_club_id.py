@@ -102,3 +102,39 @@ def test_a_club_sets_capsa_banting_as_its_rules_in_one_tap(phones, live_api, ser
     expect(page.locator("[data-no-rules]")).to_have_count(0)
     rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
     assert (rules["mode"], rules["tiers"]) == ("winner_takes_all", [[1, 1], [9, 2], [13, 3]])
+
+
+@pytest.mark.parametrize(
+    ("language", "cut_before"), [("id", ["Bersih", "Menang"]), ("fil", ["Neto", "Panalo"])]
+)
+def test_the_walls_screen_shows_each_heading_whole(browser, live_api, server_url, language, cut_before):
+    """On a 1920×1080 TV, beside the tables in play, the standings' headings read "Be…" and "M…" in
+    Indonesian; the names keep room enough ("Yulianti" whole)."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    status, event = live_api.call(
+        "POST",
+        "/api/events",
+        {"name": "Malam Kamis", "players": CLUB, "rounds": 2, "hands": 4, "group": group["id"]},
+    )
+    assert status == 201, event
+    table = live_api.call("POST", f"/api/events/{event['id']}/rounds", {})[1]["tables"][0]
+    live_api.add_rounds(table["session"], [0, 5, 9, 13][: len(table["players"])])  # a round in play
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, service_workers="block")
+    try:
+        context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+        screen = context.new_page()
+        screen.goto(f"{server_url}/e/{event['view_id']}/screen")
+        screen.wait_for_selector("[data-status='live']")
+        assert screen.locator(".screen-table").count() == 3  # the tables in play, the standings beside them
+        headings = screen.evaluate(
+            "() => [...document.querySelectorAll('.event-standings thead th')].map((th) => [th.textContent.trim(), th.scrollWidth > th.clientWidth])"
+        )
+        names = screen.evaluate(
+            "() => [...document.querySelectorAll('.event-standings tbody td:nth-child(2)')].filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent)"
+        )
+    finally:
+        context.close()
+    assert set(cut_before) <= {text for text, _cut in headings}
+    assert [text for text, cut in headings if cut] == []
+    assert names == []

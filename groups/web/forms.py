@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from groups.inputs import clean_group_name
@@ -16,10 +17,10 @@ from groups.reads.selectors import group_rules, group_seats_drawn
 from rounds.public import (
     DEFAULT_PRESET,
     MAX_NAME_LENGTH,
-    PRESETS,
     PRESETS_BY_ID,
     SessionSettings,
     current_settings,
+    presets_in_language,
 )
 from rounds.web.public import initial_from_state, settings_form
 from toolkit.messages import Refusal
@@ -68,7 +69,11 @@ class EveningForm(forms.Form):
         first = [(OUR_RULES, _("Our rules"))] if self.ours is not None else []
         if self.last is not None:
             first.append((SAME_AS_LAST, _("Same as last evening")))
-        self.fields["preset"].choices = first + [(preset.id, preset.name) for preset in PRESETS]
+        # The quick setups as the home page lists them, the page language's country's own first
+        # (Capsa Banting on an Indonesian page); Classic points stays the one chosen until picked.
+        shown = presets_in_language(get_language())
+        self.fields["preset"].choices = first + [(preset.id, preset.name) for preset in shown]
+        self.fields["preset"].initial = first[0][0] if first else DEFAULT_PRESET.id
         for number in range(1, NEW_NAMES + 1):
             self.fields[f"new_{number}"] = forms.CharField(
                 required=False, max_length=MAX_NAME_LENGTH * 2, label=_("New player")

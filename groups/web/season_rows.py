@@ -20,7 +20,7 @@ from groups.reads.selectors import player_names
 from groups.rules import season as season_rules
 from groups.rules.season import DateRange, Season, by_name
 from groups.rules.skill import RANKED_FROM, Rating, Ratings
-from rounds.public import minus
+from rounds.public import minus, money
 from toolkit.messages import Refusal
 from toolkit.refusals import translated
 
@@ -199,8 +199,14 @@ def matrix_of(season: Season, names: dict[int, str], colour: dict[int, int]) -> 
 
 
 def money_rows(season: Season, names: dict[int, str], colour: dict[int, int]) -> list[dict]:
+    """Each player's net per currency, as the state writes money ("-11.50"): the page shows it as
+    every page does, "−€11.50", "+Rp45.000" (rounds' `money` label)."""
     return [
-        {"name": names[player], "colour": colour.get(player, 0), "amounts": sorted(amounts.items())}
+        {
+            "name": names[player],
+            "colour": colour.get(player, 0),
+            "amounts": [(currency, money(amount)) for currency, amount in sorted(amounts.items())],
+        }
         for player, amounts in season.money.items()
         if player in colour
     ]

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import ngettext
+from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from groups.inputs import clean_date_range, clean_log_text
@@ -20,6 +20,7 @@ from groups.web.forms import EveningForm, GroupForm, RenameForm, group_rules_for
 from groups.web.league_rows import league_body, league_context
 from groups.web.season_rows import season_context
 from rounds.public import RateLimited, Viewer, open_by_key, rate_limited, share_link
+from rounds.web.public import presets_for_page
 from toolkit.messages import Refusal
 from toolkit.refusals import status_of, translated
 
@@ -71,6 +72,7 @@ def page_context(request: HttpRequest, group: Group, viewer: Viewer, **extra: ob
         extra.setdefault("evening_form", EveningForm(group))
         extra.setdefault("rename_form", RenameForm(group))
         extra.setdefault("rules_form", group_rules_form(group))
+        extra["presets"] = presets_for_page(get_language())  # Our rules' quick setups
     return {**season_part(request, group, viewer), "payload": payload, "share": share, **extra}
 
 

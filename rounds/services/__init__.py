@@ -26,6 +26,7 @@ from rounds.services.sessions import (
     session_reopen,
     session_update,
     session_update_once,
+    settings_changeable,
 )
 
 __all__ = [
@@ -51,4 +52,5 @@ __all__ = [
     "session_seat_players",
     "session_update",
     "session_update_once",
+    "settings_changeable",
 ]

@@ -154,6 +154,8 @@ def evening_context(session: Session, viewer: Viewer, key: str, **extra: object)
         "key": key,
         "can_edit": viewer is Viewer.EDITOR,
         "can_tick": viewer is Viewer.EDITOR and payable(session),
+        # An event's table plays the event's wager: its settle page offers no other.
+        "can_wager": viewer is Viewer.EDITOR and services.settings_changeable(session),
         **evening(session, viewer=viewer),
         **extra,
     }

@@ -5,7 +5,7 @@
 import { follow } from "./follow-socket.js";
 import { rememberGroup } from "./groups-device.js";
 import { showStatus } from "./page.js";
-import { wireSettingsForm } from "./settings-form.js";
+import { guessCurrency, wireQuickSetups, wireSettingsForm } from "./settings-form.js";
 
 const root = document.querySelector("[data-season-root]");
 const payload = JSON.parse(document.getElementById("group-payload").textContent);
@@ -44,7 +44,11 @@ root.addEventListener("submit", (event) => {
 });
 
 const rulesForm = document.querySelector("[data-rules-form]");
-if (rulesForm) wireSettingsForm(rulesForm);
+if (rulesForm) {
+  const show = wireSettingsForm(rulesForm);
+  wireQuickSetups(rulesForm, JSON.parse(document.getElementById("presets").textContent), show);
+  guessCurrency(rulesForm);
+}
 rememberGroup(payload);
 showScrollHints();
 window.addEventListener("resize", showScrollHints);

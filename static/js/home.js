@@ -3,51 +3,12 @@
 
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
-import { setTierRows, wireSettingsForm } from "./settings-form.js";
+import { applyValues, guessCurrency, wireQuickSetups, wireSettingsForm } from "./settings-form.js";
 import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
 const presets = JSON.parse(document.getElementById("presets").textContent);
 const NAMES_KEY = "bigtwo.names";
-
-function field(name) {
-  return form.elements.namedItem(name);
-}
-
-// A choice the form does not offer leaves the choice as it is.
-function setRadio(name, value) {
-  const radios = [...form.querySelectorAll(`input[name="${name}"]`)];
-  if (!radios.some((radio) => radio.value === value)) return;
-  for (const radio of radios) radio.checked = radio.value === value;
-}
-
-// A value into the form's field of that name, as its kind takes it; no such field, or no value,
-// leaves the form as it is (a saved setup of another mode keeps the form's place fields).
-function setField(name, value) {
-  const element = field(name);
-  if (value === undefined || !element) return;
-  if (element instanceof RadioNodeList || element.type === "radio") setRadio(name, value);
-  else if (element.type === "checkbox") element.checked = Boolean(value);
-  else element.value = value ?? "";
-}
-
-// A list of amounts (a place table) into its numbered fields, name_1 on: past its end, blank.
-function setRows(name, amounts) {
-  for (let number = 1; field(`${name}_${number}`); number += 1) field(`${name}_${number}`).value = amounts[number - 1] ?? "";
-}
-
-// A quick setup's or a saved setup's values (rounds/web/form_values.py form_values, static/js/setups.js):
-// each into its field, the tier rows and the place tables as rows.
-function applyPreset(preset) {
-  const { tiers, ...values } = preset.values;
-  for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) setRows(name, value);
-    else setField(name, value);
-  }
-  if (tiers) setTierRows(form, tiers); // a Tiến lên or own-scores setup leaves the Big Two rows
-  for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", String(button.dataset.preset === preset.id));
-  showDependentFields();
-}
 
 const showDependentFields = wireSettingsForm(form);
 
@@ -58,21 +19,6 @@ function restoreNames() {
   names.forEach((name, index) => {
     if (inputs[index]) inputs[index].value = name;
   });
-}
-
-// The phone's country's currency, shown in the empty field. In đồng and rupiah the stake's example
-// is a whole number, and a stake typed without a currency is taken in them: "5.000" typed on a
-// Vietnamese phone is five thousand đồng, read as such only with the currency (rounds/inputs.py).
-const WHOLE_UNITS_EXAMPLE = { VND: "5000", IDR: "1000" };
-function guessCurrency() {
-  const input = form.querySelector("[data-currency]");
-  if (input.value) return;
-  const language = navigator.language || "";
-  const byRegion = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
-  const region = language.split("-").pop().toUpperCase();
-  input.placeholder = byRegion[region] ?? "EUR";
-  const stake = form.querySelector("[name=value_per_point]");
-  stake.placeholder = WHOLE_UNITS_EXAMPLE[input.placeholder] ?? stake.placeholder;
 }
 
 const RECENT_SHOWN = 3;
@@ -123,15 +69,10 @@ function showRecent(all = false) {
   section.hidden = !sessions.length;
 }
 
-for (const button of form.querySelectorAll("[data-preset]")) {
-  button.addEventListener("click", () => applyPreset(presets.find((preset) => preset.id === button.dataset.preset)));
-}
+wireQuickSetups(form, presets, showDependentFields);
 form.addEventListener("submit", () => {
   const names = [...form.querySelectorAll("[data-player-input]")].map((input) => input.value.trim()).filter(Boolean);
   localStorage.setItem(NAMES_KEY, JSON.stringify(names));
-  const currency = form.querySelector("[data-currency]");
-  const stake = form.querySelector("[name=value_per_point]").value.trim();
-  if (stake && !currency.value.trim() && currency.placeholder in WHOLE_UNITS_EXAMPLE) currency.value = currency.placeholder;
 });
 
 // This device's groups, each opening its season page.
@@ -159,7 +100,9 @@ function showGroups() {
 
 // A setup saved on this device fills every field a preset does, and the wager and covering too.
 function applySetup(setup) {
-  applyPreset({ id: null, values: setupValues(setup.settings) });
+  applyValues(form, setupValues(setup.settings));
+  for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", "false");
+  showDependentFields();
 }
 
 function modeLabel(settings) {
@@ -175,6 +118,6 @@ form.addEventListener("click", (event) => {
 
 restoreNames();
 showGroups();
-guessCurrency();
+guessCurrency(form);
 showRecent();
 window.addEventListener("load", () => import("./worker.js").then(({ startWorker }) => startWorker()));

@@ -32,6 +32,51 @@ export function setTierRows(form, tiers) {
   numberTierRows(form);
 }
 
+// A choice the form does not offer leaves the choice as it is.
+function setRadio(form, name, value) {
+  const radios = [...form.querySelectorAll(`input[name="${name}"]`)];
+  if (!radios.some((radio) => radio.value === value)) return;
+  for (const radio of radios) radio.checked = radio.value === value;
+}
+
+// A value into the form's field of that name, as its kind takes it; no such field, or no value,
+// leaves the form as it is (a saved setup of another mode keeps the form's place fields).
+function setField(form, name, value) {
+  const element = form.elements.namedItem(name);
+  if (value === undefined || !element) return;
+  if (element instanceof RadioNodeList || element.type === "radio") setRadio(form, name, value);
+  else if (element.type === "checkbox") element.checked = Boolean(value);
+  else element.value = value ?? "";
+}
+
+// A list of amounts (a place table) into its numbered fields, name_1 on: past its end, blank.
+function setRows(form, name, amounts) {
+  for (let number = 1; form.elements.namedItem(`${name}_${number}`); number += 1) form.elements.namedItem(`${name}_${number}`).value = amounts[number - 1] ?? "";
+}
+
+// A quick setup's or a saved setup's values (rounds/web/form_values.py form_values, static/js/setups.js):
+// each into its field, the tier rows and the place tables as rows.
+export function applyValues(form, { tiers, ...values }) {
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) setRows(form, name, value);
+    else setField(form, name, value);
+  }
+  if (tiers) setTierRows(form, tiers); // a Tiến lên or own-scores setup leaves the Big Two rows
+}
+
+// The quick setups of a form (templates/rounds/_quick_setup.html): a tap fills the fields with one,
+// its button pressed; `show` shows the fields its choices call for.
+export function wireQuickSetups(form, presets, show) {
+  for (const button of form.querySelectorAll("[data-preset]")) {
+    button.addEventListener("click", () => {
+      const preset = presets.find((each) => each.id === button.dataset.preset);
+      applyValues(form, preset.values);
+      for (const other of form.querySelectorAll("[data-preset]")) other.setAttribute("aria-pressed", String(other === button));
+      show();
+    });
+  }
+}
+
 function checked(form, name) {
   return form.querySelector(`input[name='${name}']:checked`)?.value;
 }
@@ -64,4 +109,23 @@ export function wireSettingsForm(form) {
   numberTierRows(form);
   show();
   return show;
+}
+
+// The phone's country's currency, shown in the empty field (the new session's form, a group's
+// rules). In đồng and rupiah the stake's example is a whole number, and a stake typed without a
+// currency is taken in them: "5.000" typed on a Vietnamese phone is five thousand đồng, read as
+// such only with the currency (rounds/inputs.py).
+const WHOLE_UNITS_EXAMPLE = { VND: "5000", IDR: "1000" };
+const BY_REGION = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
+export function guessCurrency(form) {
+  const currency = form.querySelector("[data-currency]");
+  const stake = form.querySelector("[name=value_per_point]");
+  if (!currency.value) {
+    const region = (navigator.language || "").split("-").pop().toUpperCase();
+    currency.placeholder = BY_REGION[region] ?? "EUR";
+    stake.placeholder = WHOLE_UNITS_EXAMPLE[currency.placeholder] ?? stake.placeholder;
+  }
+  form.addEventListener("submit", () => {
+    if (stake.value.trim() && !currency.value.trim() && currency.placeholder in WHOLE_UNITS_EXAMPLE) currency.value = currency.placeholder;
+  });
 }

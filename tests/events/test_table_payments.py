@@ -64,6 +64,23 @@ def test_the_tables_settle_page_offers_no_tick_and_its_form_ticks_nothing(client
     assert PaidTransfer.objects.count() == 0
 
 
+def test_the_tables_settle_page_offers_no_wager_to_change(client, table):
+    """The wager is the event's (a club's Rp1.000 a point): the table's settle page showed a
+    value per point and *Use this for the whole session*, refused whatever was typed."""
+    key, _transfer = table
+    page = client.get(f"/s/{key}/settle/").content.decode()
+    assert "data-transfers" in page
+    assert "data-wager-form" not in page
+    assert 'name="value_per_point"' not in page
+
+
+def test_a_plain_sessions_settle_page_still_changes_its_wager(api, client):
+    key = api.post("/api/sessions", {"players": ["Ann", "Ben"], "value_per_point": "1"}).json()["id"]
+    assert "data-wager-form" in client.get(f"/s/{key}/settle/").content.decode()
+    assert client.post(f"/s/{key}/settle/", {"value_per_point": "2", "currency": ""}).status_code == 302
+    assert api.get(f"/api/sessions/{key}").json()["settings"]["value_per_point"] == "2.00"
+
+
 def test_a_plain_sessions_payments_are_still_ticked(api):
     reply = api.post("/api/sessions", {"players": ["Ann", "Ben"], "value_per_point": "1"})
     key = reply.json()["id"]

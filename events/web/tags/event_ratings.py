@@ -11,11 +11,14 @@ register = template.Library()
 
 
 def rating_of(line: dict) -> Rating | None:
-    """The line's rating (API.md's fields) with its rounds: every hand the player played is rated."""
+    """The line's rating (API.md's fields) with the hands it rates as far as the line tells them:
+    tonight's hands, and whether they are ranked as the API says. At a club's night the rating is
+    the club's over its season (SPEC 13): a regular is ranked from the night's first hand."""
     rating = line.get("rating")
     if rating is None:
         return None
-    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=line["hands"])
+    rounds = max(line["hands"], RANKED_FROM) if rating["ranked"] else min(line["hands"], RANKED_FROM - 1)
+    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=rounds)
 
 
 @register.simple_tag

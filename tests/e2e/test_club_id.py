@@ -1,0 +1,140 @@
+"""A club's nights played in Indonesian (Capsa Banting) and Filipino (Pusoy Dos) on a phone of
+360×740: what a club's organizer and its players read there, each word whole."""
+
+import random
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_league import played_night
+
+pytestmark = pytest.mark.browser
+
+CLUB = ["Budi", "Sari", "Andi", "Dewi", "Rina", "Agus", "Wati", "Joko", "Hendra", "Yulianti"]
+
+# Per heading of the league table: the width its words take, and the room its cell gives them.
+HEADINGS = """() => [...document.querySelectorAll('[data-league-table] thead th')].map((th) => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const style = getComputedStyle(th);
+  const room = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [th.textContent.trim(), range.getBoundingClientRect().width, room];
+})"""
+CUT_NAMES = """() => [...document.querySelectorAll('[data-league-table] tbody .table-name')]
+  .filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent)"""
+
+
+@pytest.mark.parametrize(("language", "won"), [("id", "Menang"), ("fil", "Panalo")])
+def test_every_heading_of_the_league_reads_whole_at_360(phones, live_api, server_url, language, won):
+    """Under fixed widths the league's "Won" column was 37 px: Indonesian "Menang" (51 px) and
+    Filipino "Panalo" ran into the net's heading ("MenangBersih")."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    played_night(live_api, group["id"], CLUB, "Malam Kamis", random.Random(7))
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    page = phone.open(f"/g/{group['view_id']}/", live=False)
+    headings = page.evaluate(HEADINGS)
+    assert won in [text for text, _width, _room in headings]
+    assert [(text, width, room) for text, width, room in headings if width > room + 0.5] == []
+    assert page.evaluate(CUT_NAMES) == []  # Hendra and Yulianti whole
+    fits = "(() => { const t = document.querySelector('[data-league-table]'); return t.scrollWidth <= t.parentElement.clientWidth; })()"
+    assert page.evaluate(fits)
+
+
+# Per unranked Skill cell of the night's standings: the lines its words take.
+SKILL_LINES = """() => [...document.querySelectorAll('[data-standings] td[data-unranked] small')].map((small) =>
+  Math.round(small.getBoundingClientRect().height / parseFloat(getComputedStyle(small).lineHeight)))"""
+
+
+def test_the_nights_skill_column_says_what_is_missing_in_two_lines(phones, live_api, server_url):
+    """Indonesian said "12 ronde lagi untuk masuk peringkat" in four lines a player at 360 px, the
+    standings of a club's 12 players two screens long; "kurang 12 ronde lagi" (as players say
+    "kurang dua lagi") takes two, as English does."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    event = played_night(live_api, group["id"], CLUB, "Malam Kamis", random.Random(7))
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/e/{event['id']}/", live=False)
+    cell = page.locator("[data-standings] td[data-unranked] small").first
+    assert cell.inner_text() == "kurang 26 ronde lagi"  # 4 hands played of the 30
+    assert set(page.evaluate(SKILL_LINES)) == {2}
+
+
+def test_a_clubs_stake_typed_on_an_indonesian_phone_is_in_rupiah(phones, live_api, server_url):
+    """*Set our rules* on an Indonesian phone showed EUR and 0.50 in the empty wager fields, and
+    "1.000" typed without a currency stored one unit a point ("1.00 per poin"): as on the home
+    form, the fields show IDR and 1000, and the stake is taken in rupiah."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    phone = phones("Rina's phone")
+    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    form = page.locator("[data-rules-form]")
+    currency, stake = form.locator('input[name="currency"]'), form.locator('input[name="value_per_point"]')
+    expect(currency).to_have_attribute("placeholder", "IDR")
+    expect(stake).to_have_attribute("placeholder", "1000")
+    stake.fill("1.000")
+    form.locator("button[type='submit']").tap()
+    expect(page.locator("[data-rules-wager]")).to_have_text("Rp1.000 per poin")
+    rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
+    assert (rules["currency"], rules["value_per_point"]) == ("IDR", "1000.00")
+
+
+def test_a_club_sets_capsa_banting_as_its_rules_in_one_tap(phones, live_api, server_url):
+    """*Set our rules* offered no quick setup: a Capsa club typed its tiers by hand, and the form's
+    ×2 from 10 is not Capsa Banting's ×2 from 9. Its quick setups are the home form's, its own first."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    phone = phones("Rina's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    form = page.locator("[data-rules-form]")
+    form.locator("[data-quick-setup] > summary").tap()
+    assert form.locator("[data-preset]").first.get_attribute("data-preset") == "capsa-banting"
+    form.locator("[data-preset='capsa-banting']").tap()
+    expect(form.locator("[data-preset='capsa-banting']")).to_have_attribute("aria-pressed", "true")
+    form.locator("button[data-action='save-rules']").tap()
+    expect(page.locator("[data-no-rules]")).to_have_count(0)
+    rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
+    assert (rules["mode"], rules["tiers"]) == ("winner_takes_all", [[1, 1], [9, 2], [13, 3]])
+
+
+@pytest.mark.parametrize(
+    ("language", "cut_before"), [("id", ["Bersih", "Menang"]), ("fil", ["Neto", "Panalo"])]
+)
+def test_the_walls_screen_shows_each_heading_whole(browser, live_api, server_url, language, cut_before):
+    """On a 1920×1080 TV, beside the tables in play, the standings' headings read "Be…" and "M…" in
+    Indonesian; the names keep room enough ("Yulianti" whole)."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    status, event = live_api.call(
+        "POST",
+        "/api/events",
+        {"name": "Malam Kamis", "players": CLUB, "rounds": 2, "hands": 4, "group": group["id"]},
+    )
+    assert status == 201, event
+    table = live_api.call("POST", f"/api/events/{event['id']}/rounds", {})[1]["tables"][0]
+    live_api.add_rounds(table["session"], [0, 5, 9, 13][: len(table["players"])])  # a round in play
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, service_workers="block")
+    try:
+        context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+        screen = context.new_page()
+        screen.goto(f"{server_url}/e/{event['view_id']}/screen")
+        screen.wait_for_selector("[data-status='live']")
+        assert screen.locator(".screen-table").count() == 3  # the tables in play, the standings beside them
+        headings = screen.evaluate(
+            "() => [...document.querySelectorAll('.event-standings thead th')].map((th) => [th.textContent.trim(), th.scrollWidth > th.clientWidth])"
+        )
+        names = screen.evaluate(
+            "() => [...document.querySelectorAll('.event-standings tbody td:nth-child(2)')].filter((td) => td.scrollWidth > td.clientWidth).map((td) => td.textContent)"
+        )
+    finally:
+        context.close()
+    assert set(cut_before) <= {text for text, _cut in headings}
+    assert [text for text, cut in headings if cut] == []
+    assert names == []

@@ -309,8 +309,8 @@ def hand_cell(round_: dict, index: int) -> str:
 def hand_marks(round_: dict | None, index: int) -> SafeString:
     """A Tiến lên cell's mark beside its place, named in the page's words (the entry's Killed and
     Instant win) for a reader and as a tooltip: ✕ killed, ★ the instant win. The list's template
-    (no round) has both: static/js/render.js renderRounds keeps the one a hand has (and
-    history.js names its marks with them)."""
+    (no round) has both: static/js/render.js handParts takes the one a hand has from it, for the
+    rounds list, the history and the rounds waiting offline."""
     if round_ is None:
         shown = None
     elif round_.get("instant") is not None:

@@ -26,7 +26,7 @@ from events.services import event_writes as services
 from events.services.limits import event_limited
 from events.web.views import names_of
 from groups.public import Group, GroupPlayer, group_by_key
-from rounds.public import ServiceError, Viewer, presets_in_language
+from rounds.public import DEFAULT_PRESET, ServiceError, Viewer, presets_in_language
 from rounds.rules.names import name_key
 from toolkit.refusals import refusal
 
@@ -60,6 +60,7 @@ def form_context(group: Group | None, form: dict, ticked: list[str]) -> dict:
     count = len(ticked) + len(names_of(form["players"]))
     return {
         "presets": presets_in_language(get_language()),  # the page's country's first, as on the home page
+        "default_preset": DEFAULT_PRESET.id,  # chosen until another is picked
         "seatings": SEATINGS,
         "most_players": MAX_EVENT_PLAYERS,
         "most_rounds": MAX_EVENT_ROUNDS,
@@ -103,7 +104,8 @@ def event_new(request: HttpRequest, group: str = "") -> HttpResponse:
         "signup": form["signup"] == "1",
     }
     if club is None:
-        body["rules"] = {"preset": form["preset"]} if form["preset"] else None
+        # The default setup is the event's rules left unset, as the API's default.
+        body["rules"] = {"preset": form["preset"]} if form["preset"] not in ("", DEFAULT_PRESET.id) else None
     try:
         plan = clean_event(body, group_rules=rules_of_club(club) if club is not None else None)
         with event_limited(request, "event"):

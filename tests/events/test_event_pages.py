@@ -6,6 +6,7 @@ import re
 import pytest
 
 from events.models import Event, EventPlayer, EventRound
+from rounds.presets import PRESETS
 from tests.events.helpers import NAMES, draw, hand_for, new_event, play_table
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +39,21 @@ def test_the_new_event_form_creates_an_event_and_opens_the_organizer_page(client
 )
 def test_the_new_event_form_lists_the_pages_country_setup_first(client, language, first):
     """The rules every table plays, as the home page lists the quick setups: Tiến lên first on a
-    Vietnamese page (it was last of fourteen), right under the default."""
+    Vietnamese page (it was last of fourteen). Each setup is listed once (the default was listed
+    twice, once as "Classic (Points)" with no value), and the default is the one chosen."""
     page = client.get("/e/new", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     select = page.split('name="preset"')[1].split("</select>")[0]
     options = re.findall(r'<option value="([^"]*)"', select)
-    assert options[:2] == ["", first]
-    assert len(options) == len(set(options))
+    assert options[0] == first
+    assert len(options) == len(set(options)) == len(PRESETS)
+    assert re.findall(r'<option value="([^"]*)" selected', select) == ["classic-points"]
+
+
+def test_the_default_setup_chosen_leaves_the_events_rules_unset(client):
+    """As the API's default: the event stores no rules, and its tables play the default setup."""
+    form = {"name": "Club", "players": "Ann\nBen\nCat\nDan", "rounds": "2", "hands": "3", "seating": "random"}
+    assert client.post("/e/new", form | {"preset": "classic-points"}).status_code == 302
+    assert Event.objects.get().rules == {}  # no rules of its own
 
 
 def test_a_bad_new_event_is_refused_on_the_page_and_kept(client):

@@ -27,7 +27,7 @@ from rounds.models import (
     Session,
     rules_of_json,
 )
-from rounds.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_ID, presets_in_language
+from rounds.presets import DEFAULT_PRESET, PRESETS_BY_ID, presets_in_language
 from rounds.reads.export import neutralised
 from rounds.reads.selectors import Viewer, by_key, current_settings, open_by_key
 from rounds.reads.sharing import share_link
@@ -41,7 +41,6 @@ __all__ = [
     "DEFAULT_PRESET",
     "MAX_NAME_LENGTH",
     "MAX_SESSION_ROUNDS",
-    "PRESETS",
     "PRESETS_BY_ID",
     "SETTINGS_FIELDS",
     "EntryLock",

@@ -61,8 +61,10 @@ def event_csv(event: Event) -> str:
         for number, cards, scores, winner in hands[table.pk]:
             line = [table.event_round.number, table.number, number]
             for seat in range(SEATS):
-                held = cards[seat] if cards else ""
-                line += [players[seat], held, scores[seat]] if seat < len(players) else ["", "", ""]
+                if seat < len(players):  # a hand by order out (Tiến lên) or typed scores has no cards
+                    line += [players[seat], cards[seat] if cards else "", scores[seat]]
+                else:
+                    line += ["", "", ""]
             line.append(players[winner])
             writer.writerow(line)
     return "\ufeff" + buffer.getvalue()

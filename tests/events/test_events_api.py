@@ -221,3 +221,23 @@ def test_a_change_refused_in_part_changes_nothing(api):
     assert tables[0]["players"] == first["players"]
     assert api.get(f"/api/sessions/{first['session']}").json()["players"][0]["name"] == first["players"][0]
     assert EventPlayer.objects.count() == len(NAMES)
+
+
+def test_the_export_leaves_a_table_of_threes_fourth_seat_empty(api):
+    """Seven players: a table of 4 and a table of 3. The three's line has its three seats, the
+    fourth empty (the export answered 500 once every seat's cards were read before its player)."""
+    event = new_event(api, players=NAMES[:7], hands=1)
+    drawn = draw(api, event["id"])
+    sizes = {len(table["players"]): table for table in drawn["tables"]}
+    three = sizes[3]
+    play_table(api, three["session"], hand_for(3, winner=1))
+    reply = api.get(f"/api/events/{event['view_id']}/export.csv")
+    assert reply.status_code == 200
+    (line,) = reply.content.decode("utf-8-sig").strip().split("\r\n")[1:]
+    cells = line.split(",")
+    seats = [cells[3 + 3 * seat : 6 + 3 * seat] for seat in range(4)]
+    assert [seat[:2] for seat in seats[:3]] == [
+        [name, str(cards)] for name, cards in zip(three["players"], [3, 0, 5], strict=True)
+    ]
+    assert seats[3] == ["", "", ""]
+    assert cells[-1] == three["players"][1]

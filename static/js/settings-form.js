@@ -1,4 +1,5 @@
-// The settings fields shared by the new-session form and the mid-evening settings sheet:
+// The settings fields shared by the new-session form, the mid-evening settings sheet and a
+// group's rules: the quick setups filling them, the wager's currency guessed for an empty one;
 // show the number that belongs to the chosen length, and each part or setting marked
 // data-shown-when while the choice or the flag it names says so (rounds/web/forms.py shown_when:
 // the cards part, the places part, ♠2 and bombs by mode; the points per 2 while 2s cost points,
@@ -117,14 +118,14 @@ export function wireSettingsForm(form) {
 // such only with the currency (rounds/inputs.py).
 const WHOLE_UNITS_EXAMPLE = { VND: "5000", IDR: "1000" };
 const BY_REGION = { HK: "HKD", TW: "TWD", CN: "CNY", SG: "SGD", MY: "MYR", US: "USD", GB: "GBP", AU: "AUD", CA: "CAD", JP: "JPY", ID: "IDR", PH: "PHP", VN: "VND" };
+// A wager already set (a group's, saved without a currency) is kept as it is: no guess.
 export function guessCurrency(form) {
   const currency = form.querySelector("[data-currency]");
   const stake = form.querySelector("[name=value_per_point]");
-  if (!currency.value) {
-    const region = (navigator.language || "").split("-").pop().toUpperCase();
-    currency.placeholder = BY_REGION[region] ?? "EUR";
-    stake.placeholder = WHOLE_UNITS_EXAMPLE[currency.placeholder] ?? stake.placeholder;
-  }
+  if (currency.value || stake.value) return;
+  const region = (navigator.language || "").split("-").pop().toUpperCase();
+  currency.placeholder = BY_REGION[region] ?? "EUR";
+  stake.placeholder = WHOLE_UNITS_EXAMPLE[currency.placeholder] ?? stake.placeholder;
   form.addEventListener("submit", () => {
     if (stake.value.trim() && !currency.value.trim() && currency.placeholder in WHOLE_UNITS_EXAMPLE) currency.value = currency.placeholder;
   });

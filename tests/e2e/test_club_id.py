@@ -84,6 +84,29 @@ def test_a_clubs_stake_typed_on_an_indonesian_phone_is_in_rupiah(phones, live_ap
     assert (rules["currency"], rules["value_per_point"]) == ("IDR", "1000.00")
 
 
+def test_a_clubs_saved_wager_without_a_currency_is_kept_when_its_rules_change(phones, live_api, server_url):
+    """A group's stake saved with no currency (0.50) is not taken as rupiah when an Indonesian
+    phone saves another rule: the guess is for an empty wager only (found in review)."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
+    assert status == 201, group
+    status, _ = live_api.call("PATCH", f"/api/groups/{group['id']}", {"rules": {"value_per_point": "0.50"}})
+    assert status == 200
+    phone = phones("Rina's phone")
+    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    form = page.locator("[data-rules-form]")
+    expect(form.locator('input[name="value_per_point"]')).to_have_value("0.50")
+    expect(form.locator('input[name="currency"]')).not_to_have_attribute("placeholder", "IDR")
+    form.locator('input[name="base_rate"]').fill("2")
+    form.locator("button[data-action='save-rules']").tap()
+    expect(page.locator("[data-no-rules]")).to_have_count(0)
+    page.wait_for_url(f"**/g/{group['id']}/")
+    rules = live_api.call("GET", f"/api/groups/{group['view_id']}")[1]["rules"]
+    assert (rules["currency"], rules["value_per_point"], rules["tiers"][0]) == ("", "0.50", [1, 2])
+
+
 def test_a_club_sets_capsa_banting_as_its_rules_in_one_tap(phones, live_api, server_url):
     """*Set our rules* offered no quick setup: a Capsa club typed its tiers by hand, and the form's
     ×2 from 10 is not Capsa Banting's ×2 from 9. Its quick setups are the home form's, its own first."""

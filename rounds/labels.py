@@ -96,30 +96,3 @@ SIGNED = {"up": "+%(points)s", "down": MINUS + "%(points)s"}
 
 def signed(score: int) -> str:
     return SIGNED["up" if score > 0 else "down"] % {"points": abs(score)} if score else "0"
-
-
-# The page languages whose names end with the given name, the one a table calls a player by.
-GIVEN_NAME_LAST = {"vi"}
-
-
-def called_names(names: list[str], language: str | None) -> list[str]:
-    """What a tight place (a total's tile, the rounds list's columns) calls each player: the name;
-    on a Vietnamese page the given name, which ends a Vietnamese name ("Hương" for Nguyễn Thị
-    Thanh Hương, where the tile showed "Nguy…", the family name most of a room shares), with as
-    many names before it as tell it from the others' ("Văn Minh" beside "Đức Minh")."""
-    if (language or "").lower() not in GIVEN_NAME_LAST:
-        return list(names)
-    words = [name.split() for name in names]
-    called = []
-    for index, parts in enumerate(words):
-        others = [other for at, other in enumerate(words) if at != index]
-        count = next(
-            (
-                count
-                for count in range(1, len(parts))
-                if all(other[-count:] != parts[-count:] for other in others)
-            ),
-            len(parts),
-        )
-        called.append(" ".join(parts[-count:]))
-    return called

@@ -247,3 +247,35 @@ def alphabetical(name: str) -> tuple[str, str]:
         elif character in LETTER_MARKS:
             letters.append("\x7f" + LETTER_MARKS[character])
     return "".join(letters), name.casefold()
+
+
+# The page languages whose names end with the given name, the one a table calls a player by.
+GIVEN_NAME_LAST: Final = {"vi"}
+
+
+def called_names(names: list[str], language: str | None) -> list[str]:
+    """What a tight place (a total's tile, the rounds list's columns) calls each player: the name;
+    on a Vietnamese page the given name, which ends a Vietnamese name ("Hương" for Nguyễn Thị
+    Thanh Hương, where the tile showed "Nguy…", the family name most of a room shares), with as
+    many names before it as tell it from the others' ("Văn Minh" beside "Đức Minh"), compared as
+    name_key compares names ("văn Minh" is "Văn Minh")."""
+    if (language or "").lower() not in GIVEN_NAME_LAST:
+        return list(names)
+    words = [name.split() for name in names]
+
+    def last(parts: list[str], count: int) -> str:
+        return name_key(" ".join(parts[-count:]))
+
+    called = []
+    for index, parts in enumerate(words):
+        others = [other for at, other in enumerate(words) if at != index]
+        count = next(
+            (
+                count
+                for count in range(1, len(parts))
+                if all(last(other, count) != last(parts, count) for other in others)
+            ),
+            len(parts),
+        )
+        called.append(" ".join(parts[-count:]))
+    return called

@@ -8,8 +8,8 @@ from html import unescape
 
 import pytest
 
-from rounds.labels import called_names
 from rounds.models import Session
+from rounds.rules.names import called_names
 from tests.rounds.test_tien_len_item_values import NEW_SESSION
 
 pytestmark = pytest.mark.django_db
@@ -96,6 +96,8 @@ def test_the_settings_sheet_says_a_refusals_field_once(api, client):
         ),
         (["Trần Văn Minh", "Lê Đức Minh", "Võ Minh", "Hà"], "vi", ["Văn Minh", "Đức Minh", "Võ Minh", "Hà"]),
         (["Minh", "Lê Minh", "Trần Lê Minh"], "vi", ["Minh", "Lê Minh", "Trần Lê Minh"]),
+        # Told apart as names are compared: "văn Minh" typed in lower case is "Văn Minh".
+        (["Nguyễn Văn Minh", "Trần văn Minh", "Hà"], "vi", ["Nguyễn Văn Minh", "Trần văn Minh", "Hà"]),
         (["Nguyễn Thị Thanh Hương", "Mary Smith"], "en", ["Nguyễn Thị Thanh Hương", "Mary Smith"]),
     ],
 )

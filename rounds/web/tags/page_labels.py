@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from rounds.errors import LOCK_EDITING, LOCK_HELD
 from rounds.labels import (
     SIGNED,
-    called_names,
     house_label,
     magnitude,
     minus,
@@ -22,6 +21,7 @@ from rounds.labels import (
 )
 from rounds.rules import fields
 from rounds.rules.mode import Game
+from rounds.rules.names import called_names
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
 from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.setting import declarations
@@ -288,7 +288,7 @@ def tien_len_items() -> list[tuple[str, str]]:
 @register.simple_tag
 def called(players: list[dict]) -> list[str]:
     """Each player's name where a tile or a column has little room, in the page's language
-    (rounds/labels.py called_names: a Vietnamese page calls a player by the given name)."""
+    (rounds/rules/names.py called_names: a Vietnamese page calls a player by the given name)."""
     return called_names([player["name"] for player in players], get_language())
 
 

@@ -16,7 +16,7 @@ from events.reads.standings import event_standings
 from events.reads.tally import current_tallies, tally_rows
 from groups.public import GroupPlayer
 from rounds.public import EntryLock, Viewer, by_key
-from rounds.rules.names import name_key
+from rounds.rules.names import alphabetical, name_key
 
 
 def event_by_key(key: str) -> tuple[Event, Viewer] | None:
@@ -131,7 +131,7 @@ def event_rounds(event: Event, viewer: Viewer, *, which: str = "all") -> list[di
         per_round[row["event_round_id"]].append(shown)
     return [
         round_json(
-            item, per_round[item.pk], sorted(byes[item.pk], key=str.casefold), repeats.get(item.number)
+            item, per_round[item.pk], sorted(byes[item.pk], key=alphabetical), repeats.get(item.number)
         )
         for item in rounds
     ]

@@ -21,6 +21,7 @@ from events.services import event_writes as services
 from events.services.limits import draw_limited, event_limited
 from groups.public import RANKED_FROM
 from rounds.public import ServiceError, Viewer, open_by_key, share_link
+from rounds.rules.names import alphabetical
 from toolkit.lru import LRU
 from toolkit.refusals import ProtocolError, refusal
 
@@ -137,7 +138,11 @@ def rating_rows(standings: list[dict]) -> list[dict]:
     players still short of RANKED_FROM hands, by ordinal, without a place."""
     order = sorted(
         standings,
-        key=lambda line: (not line["rating"]["ranked"], -line["rating"]["ordinal"], line["name"].casefold()),
+        key=lambda line: (
+            not line["rating"]["ranked"],
+            -line["rating"]["ordinal"],
+            alphabetical(line["name"]),
+        ),
     )
     rows: list[dict] = []
     for position, line in enumerate(order):

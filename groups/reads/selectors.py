@@ -31,6 +31,7 @@ from rounds.public import (
     settlement_of,
     stored_settings,
 )
+from rounds.rules.names import alphabetical
 from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import real_losses
 from rounds.rules.tien_len_hand import TienLenHand, tien_len_ranks
@@ -250,7 +251,7 @@ def roster(group: Group) -> list[dict]:
     rows = [
         {"id": pk, "name": name, "removable": not seated and pk not in held} for pk, name, seated in players
     ]
-    return sorted(rows, key=lambda row: (row["name"].casefold(), row["name"]))
+    return sorted(rows, key=lambda row: (alphabetical(row["name"]), row["name"]))
 
 
 def player_names(group: Group) -> dict[int, str]:

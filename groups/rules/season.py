@@ -17,6 +17,8 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
+from rounds.rules.names import alphabetical
+
 # Head to head names a rival or a nemesis only over this many shared games.
 MIN_SHARED_GAMES: Final = 3
 RATE_PLACES: Final = Decimal("0.01")
@@ -140,8 +142,8 @@ class Season:
         return min(lost, key=lambda pair: (pair.net, -pair.games, by_name(pair.second, names))).second
 
 
-def by_name(player: int, names: Mapping[int, str] | None) -> tuple[str, int]:
-    return ((names or {}).get(player, "").casefold(), player)
+def by_name(player: int, names: Mapping[int, str] | None) -> tuple[tuple[str, str], int]:
+    return (alphabetical((names or {}).get(player, "")), player)
 
 
 def is_fried(cards_left: int, fry_from: int | None) -> bool:
@@ -266,7 +268,7 @@ def sort_key(
         ranked, ordinal = ratings.get(line.player, (False, float("-inf")))
         return (ranked, ordinal, line.player)
     if column == "name":
-        return (names.get(line.player, "").casefold(), line.player)
+        return (alphabetical(names.get(line.player, "")), line.player)
     if column.endswith("_per_game"):
         rate = line.per_game(column.removesuffix("_per_game"))
         return (rate if rate is not None else Decimal("-Infinity"), line.player)

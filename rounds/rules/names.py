@@ -237,7 +237,9 @@ LETTER_MARKS: Final = {"\u0306": "1", "\u0302": "2", "\u031b": "3"}  # breve, ci
 def alphabetical(name: str) -> tuple[str, str]:
     """A name's place in a list read by eye: by its letters with the tones set aside, as the
     Vietnamese alphabet orders them (a ă â … d đ … o ô ơ … u ư: "Dương", "Đặng", "Hồ", "Huỳnh",
-    "Ngô", "Nguyễn"), then by the name itself; a plain Latin name sorts as before."""
+    "Ngô", "Nguyễn"), then by the name itself. Every list of players by name uses it. Other
+    marks (an acute, a tilde) are set aside like the tones; a circumflex or a breve in another
+    language's name makes its letter one of its own too ("Jérôme" after "Jeromy")."""
     letters = []
     for character in unicodedata.normalize("NFD", name.casefold().replace("đ", "d\u0304")):
         if not unicodedata.combining(character):

@@ -26,7 +26,6 @@ from rounds.services.sessions import (
     session_reopen,
     session_update,
     session_update_once,
-    settings_changeable,
 )
 
 __all__ = [
@@ -52,5 +51,4 @@ __all__ = [
     "session_seat_players",
     "session_update",
     "session_update_once",
-    "settings_changeable",
 ]

@@ -116,16 +116,6 @@ def session_update(
     return session
 
 
-def settings_changeable(session: Session) -> bool:
-    """Whether the session's pages offer to change its settings (the settle page's wager): the
-    app that owns the session may refuse every change (an event's table plays the event's)."""
-    try:
-        write_checked(session, "settings")
-    except ServiceError:
-        return False
-    return True
-
-
 def session_update_once(*, session: Session, changes: Mapping[str, object], device: str) -> Session:
     """Take the free lock, change the settings and hand the lock back (the plain form)."""
     grant = lock_acquire(session=session, device=device)

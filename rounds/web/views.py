@@ -155,7 +155,7 @@ def evening_context(session: Session, viewer: Viewer, key: str, **extra: object)
         "can_edit": viewer is Viewer.EDITOR,
         "can_tick": viewer is Viewer.EDITOR and payable(session),
         # An event's table plays the event's wager: its settle page offers no other.
-        "can_wager": viewer is Viewer.EDITOR and services.settings_changeable(session),
+        "can_wager": viewer is Viewer.EDITOR and not page_host(session).fixed,
         **evening(session, viewer=viewer),
         **extra,
     }

@@ -15,6 +15,7 @@ from events.reads.selectors import event_rounds
 from events.reads.standings import event_standings
 from events.web.views import event_for_page
 from rounds.public import Round, minus
+from rounds.rules.hands import hand_cell
 
 PRINTS = ("tables", "standings", "slips")
 
@@ -42,15 +43,10 @@ def slip_cells(cards: list[int], hand: dict | None, scores: list[int]) -> list[s
     """A played hand's line on a slip, as the table's rounds list writes it: the cards left; in
     Tiến lên the place each player went out in (✕ killed, ★ the instant winner alone); typed
     scores as they are."""
-    if cards:
-        return [str(count) for count in cards]
-    if hand is None or "order" not in hand:
+    if not cards and (hand is None or "order" not in hand):
         return [minus(score) for score in scores]
-    if hand["instant"] is not None:
-        return ["★" if seat == hand["instant"] else "" for seat in range(len(scores))]
-    order, killed = hand["order"], hand["killed"]
-    places = [order.index(seat) + 1 if seat in order else len(order) + 1 for seat in range(len(scores))]
-    return [f"{place}✕" if seat in killed else str(place) for seat, place in enumerate(places)]
+    shown = {"cards": cards, **(hand or {})}
+    return ["".join(hand_cell(shown, seat)) for seat in range(len(scores))]
 
 
 @require_GET

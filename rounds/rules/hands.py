@@ -98,3 +98,20 @@ def shown_hand(hand: dict | None) -> dict:
     """What a round's JSON adds for a stored Tiến lên hand (API.md: order, killed, left, chops,
     instant; cards null); nothing for Big Two."""
     return {} if hand is None else {**hand, "cards": None}
+
+
+def hand_cell(round_: Mapping, index: int) -> tuple[str, str]:
+    """A player's cell of a hand as the rounds list writes it, from a state's round or a stored
+    hand: the cards left; in Tiến lên the place they went out in and its mark, ✕ killed (the
+    instant winner has ★ and no place); nothing for typed scores, whose score is the hand.
+    (static/js/render.js handCell writes the same.)"""
+    instant = round_.get("instant")
+    if instant is not None:
+        return "", "★" if instant == index else ""
+    if "order" in round_:
+        order = round_["order"]
+        return (str(order.index(index) + 1) if index in order else ""), (
+            "✕" if index in round_.get("killed", ()) else ""
+        )
+    cards = round_.get("cards")
+    return ("" if not cards else str(cards[index])), ""

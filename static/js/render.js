@@ -125,7 +125,7 @@ function renderHouse(root, state) {
   for (const name of root.querySelectorAll("[data-house-name]")) name.textContent = houseName(name, state);
 }
 
-// A player's cell of a round, as page_labels.py's hand_cell: cards left; Tiến lên's place (✕ killed, ★ instant).
+// A player's cell of a round, as rounds/rules/hands.py hand_cell writes it: cards left; Tiến lên's place (✕ killed, ★ instant).
 export function handCell({ cards, order, killed = [], instant }, index) {
   if (instant != null) return instant === index ? "★" : "";
   if (order) return (order.includes(index) ? order.indexOf(index) + 1 : "") + (killed.includes(index) ? "✕" : "");

@@ -19,7 +19,7 @@ from rounds.labels import (
     signed,
     typed_amount,
 )
-from rounds.rules import fields
+from rounds.rules import fields, hands
 from rounds.rules.mode import Game
 from rounds.rules.names import called_names
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
@@ -294,15 +294,9 @@ def called(players: list[dict]) -> list[str]:
 
 @register.simple_tag
 def hand_cell(round_: dict, index: int) -> str:
-    """A player's cell of a round in the list (static/js/render.js handCell says the same, with
-    the mark): the cards left; in Tiến lên the place they went out in (its mark, ✕ killed or
-    ★ instant win, is hand_marks'); nothing for typed scores (the score beside it is the hand)."""
-    if round_.get("instant") is not None:
-        return ""
-    if "order" in round_:
-        return str(round_["order"].index(index) + 1) if index in round_["order"] else ""
-    cards = round_.get("cards")
-    return "" if cards is None else str(cards[index])
+    """A player's cell of a round in the list: the cards left, or the Tiến lên place (its mark is
+    hand_marks'); rules/hands.py hand_cell says which."""
+    return hands.hand_cell(round_, index)[0]
 
 
 @register.simple_tag
@@ -311,12 +305,7 @@ def hand_marks(round_: dict | None, index: int) -> SafeString:
     Instant win) for a reader and as a tooltip: ✕ killed, ★ the instant win. The list's template
     (no round) has both: static/js/render.js handParts takes the one a hand has from it, for the
     rounds list, the history and the rounds waiting offline."""
-    if round_ is None:
-        shown = None
-    elif round_.get("instant") is not None:
-        shown = "★" if round_["instant"] == index else ""
-    else:
-        shown = "✕" if index in round_.get("killed", []) else ""
+    shown = None if round_ is None else hands.hand_cell(round_, index)[1]
     marks = (("✕", _("Killed")), ("★", _("Instant win")))
     return format_html_join(
         "",

@@ -3,7 +3,7 @@
 
 import { dateLocale, forgetSession, recentSessions, rematch } from "./device.js";
 import { forgetGroup, recentGroups } from "./groups-device.js";
-import { applyValues, guessCurrency, wireQuickSetups, wireSettingsForm } from "./settings-form.js";
+import { chooseSetup, guessCurrency, wireQuickSetups, wireSettingsForm } from "./settings-form.js";
 import { setupValues, showSavedSetups } from "./setups.js";
 
 const form = document.querySelector("[data-new-session]");
@@ -100,9 +100,7 @@ function showGroups() {
 
 // A setup saved on this device fills every field a preset does, and the wager and covering too.
 function applySetup(setup) {
-  applyValues(form, setupValues(setup.settings));
-  for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", "false");
-  showDependentFields();
+  chooseSetup(form, setupValues(setup.settings), null, showDependentFields);
 }
 
 function modeLabel(settings) {

@@ -57,7 +57,7 @@ function setRows(form, name, amounts) {
 
 // A quick setup's or a saved setup's values (rounds/web/form_values.py form_values, static/js/setups.js):
 // each into its field, the tier rows and the place tables as rows.
-export function applyValues(form, { tiers, ...values }) {
+function applyValues(form, { tiers, ...values }) {
   for (const [name, value] of Object.entries(values)) {
     if (Array.isArray(value)) setRows(form, name, value);
     else setField(form, name, value);
@@ -69,13 +69,15 @@ export function applyValues(form, { tiers, ...values }) {
 // its button pressed; `show` shows the fields its choices call for.
 export function wireQuickSetups(form, presets, show) {
   for (const button of form.querySelectorAll("[data-preset]")) {
-    button.addEventListener("click", () => {
-      const preset = presets.find((each) => each.id === button.dataset.preset);
-      applyValues(form, preset.values);
-      for (const other of form.querySelectorAll("[data-preset]")) other.setAttribute("aria-pressed", String(other === button));
-      show();
-    });
+    button.addEventListener("click", () => chooseSetup(form, presets.find((each) => each.id === button.dataset.preset).values, button, show));
   }
+}
+
+// A setup's values into the form, the quick setup it is (or none: a saved one) shown pressed.
+export function chooseSetup(form, values, pressed, show) {
+  applyValues(form, values);
+  for (const button of form.querySelectorAll("[data-preset]")) button.setAttribute("aria-pressed", String(button === pressed));
+  show();
 }
 
 function checked(form, name) {

@@ -62,18 +62,23 @@ def test_the_nights_skill_column_says_what_is_missing_in_two_lines(phones, live_
     assert set(page.evaluate(SKILL_LINES)) == {2}
 
 
+def rules_form_on_an_indonesian_phone(phones, server_url, group):
+    """The group's page on a phone of Indonesia (its language and its country), *Set our rules* open."""
+    phone = phones("Rina's phone")
+    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
+    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
+    page = phone.open(f"/g/{group['id']}/", live=False)
+    page.locator("[data-rules-editor] > summary").tap()
+    return page, page.locator("[data-rules-form]")
+
+
 def test_a_clubs_stake_typed_on_an_indonesian_phone_is_in_rupiah(phones, live_api, server_url):
     """*Set our rules* on an Indonesian phone showed EUR and 0.50 in the empty wager fields, and
     "1.000" typed without a currency stored one unit a point ("1.00 per poin"): as on the home
     form, the fields show IDR and 1000, and the stake is taken in rupiah."""
     status, group = live_api.call("POST", "/api/groups", {"name": "Klub Capsa"})
     assert status == 201, group
-    phone = phones("Rina's phone")
-    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
-    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
-    page = phone.open(f"/g/{group['id']}/", live=False)
-    page.locator("[data-rules-editor] > summary").tap()
-    form = page.locator("[data-rules-form]")
+    page, form = rules_form_on_an_indonesian_phone(phones, server_url, group)
     currency, stake = form.locator('input[name="currency"]'), form.locator('input[name="value_per_point"]')
     expect(currency).to_have_attribute("placeholder", "IDR")
     expect(stake).to_have_attribute("placeholder", "1000")
@@ -91,12 +96,7 @@ def test_a_clubs_saved_wager_without_a_currency_is_kept_when_its_rules_change(ph
     assert status == 201, group
     status, _ = live_api.call("PATCH", f"/api/groups/{group['id']}", {"rules": {"value_per_point": "0.50"}})
     assert status == 200
-    phone = phones("Rina's phone")
-    phone.context.add_init_script("Object.defineProperty(navigator, 'language', { get: () => 'id-ID' })")
-    phone.context.add_cookies([{"name": "django_language", "value": "id", "url": server_url}])
-    page = phone.open(f"/g/{group['id']}/", live=False)
-    page.locator("[data-rules-editor] > summary").tap()
-    form = page.locator("[data-rules-form]")
+    page, form = rules_form_on_an_indonesian_phone(phones, server_url, group)
     expect(form.locator('input[name="value_per_point"]')).to_have_value("0.50")
     expect(form.locator('input[name="currency"]')).not_to_have_attribute("placeholder", "IDR")
     form.locator('input[name="base_rate"]').fill("2")

@@ -4,6 +4,8 @@ meet that a Big Two night does not, each checked in the page's own words."""
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.test_night_edges import draw
+
 NAMES = ["Nguyễn Thị Thanh Hương", "Nguyễn Văn Bình", "Trần Thị Chi", "Lê Dũng"]
 
 
@@ -24,12 +26,6 @@ def tien_len_night(live_api, players=NAMES, **fields):
     status, event = live_api.call("POST", "/api/events", {**body, **fields})
     assert status == 201, event
     return event
-
-
-def draw(live_api, event):
-    status, drawn = live_api.call("POST", f"/api/events/{event['id']}/rounds", {})
-    assert status == 201, drawn
-    return drawn
 
 
 def test_add_before_a_hand_says_to_tap_the_order_out(phones, server_url, live_api, screenshot):

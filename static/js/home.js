@@ -103,8 +103,10 @@ function applySetup(setup) {
   chooseSetup(form, setupValues(setup.settings), null, showDependentFields);
 }
 
+// A setup described by its mode as the form names it; Tiến lên's mode is its game ("Tiến lên", not "tien_len").
 function modeLabel(settings) {
-  return form.querySelector(`input[name="mode"][value="${settings.mode}"]`)?.closest("label").textContent.trim() ?? settings.mode;
+  const choice = form.querySelector(`input[name="mode"][value="${settings.mode}"]`) ?? form.querySelector(`input[name="game"][value="${settings.mode}"]`);
+  return choice?.closest("label").textContent.trim() ?? settings.mode;
 }
 
 const savedSetups = document.querySelector("[data-saved-setups]");

@@ -77,17 +77,18 @@ def test_save_a_session_rules_on_this_device_and_start_an_evening_from_them(phon
 
 
 @pytest.mark.parametrize(
-    "rules",
+    ("rules", "described"),
     [
-        {"preset": "tien-len", "tien_len": {"first": 3, "second": 1}},
-        {"preset": "chu-da-di", "spade_two": {"from": 10}},
-        {"mode": "own_scores", "zero_sum": False},
+        ({"preset": "tien-len", "tien_len": {"first": 3, "second": 1}}, "Tiến lên"),
+        ({"preset": "chu-da-di", "spade_two": {"from": 10}}, "Winner takes all"),
+        ({"mode": "own_scores", "zero_sum": False}, "Our own scores"),
     ],
     ids=["tien-len", "chu-da-di", "own-scores"],
 )
-def test_a_saved_setup_of_the_family_starts_an_evening_that_plays_it(phones, live_api, rules):
+def test_a_saved_setup_of_the_family_starts_an_evening_that_plays_it(phones, live_api, rules, described):
     """A Tiến lên, 锄大地 or own-scores setup saved on a phone fills the home form (the Big Two
-    rows left as they are where the game has none) and the evening started from it plays it."""
+    rows left as they are where the game has none) and the evening started from it plays it. The
+    setup is described by its game or mode as the form names it (a Tiến lên one read 'tien_len')."""
     played = live_api.create(**rules)
     phone = phones("Ben's phone")
     page = phone.open(f"/s/{played['view_id']}/")
@@ -97,6 +98,7 @@ def test_a_saved_setup_of_the_family_starts_an_evening_that_plays_it(phones, liv
     expect(page.locator("[data-toast]")).to_have_text("Saved")
     page = phone.open("/", live=False)
     page.locator("[data-quick-setup] summary").tap()
+    expect(page.locator('[data-setup="Ours"] [data-setup-choose]')).to_have_text(f"Ours{described}")
     page.locator('[data-setup="Ours"] [data-setup-choose]').tap()
     key = start_from_home(page, ["Ann", "Ben", "Cat", "Dan"])
     assert live_api.state(key)["settings"] == played["settings"]

@@ -122,3 +122,16 @@ def test_the_tiles_and_columns_show_the_given_name_the_rows_the_whole_name(api, 
     page = client.get(f"/s/{state['id']}/table/").content.decode()
     head = re.search(r'<div class="round-grid round-head".*?</div>', page, re.S).group(0)
     assert re.findall(r'<span class="player-name">([^<]*)</span>', head) == names
+
+
+@pytest.mark.parametrize(
+    ("players", "language", "third"),
+    [(3, "vi", "Bét"), (4, "vi", "Ba"), (3, "en", "3rd"), (3, "id", "ke-3")],
+)
+def test_the_last_of_three_is_called_last(api, client, players, language, third):
+    """At a table of three the third out is the last: a Vietnamese table calls it "Bét", as it
+    calls the fourth of four, not "Ba" (third); other languages keep their "3rd"."""
+    state = api.post("/api/sessions", {"players": PLAYERS[:players], "game": "tien_len"}).json()
+    client.cookies["django_language"] = language
+    page = unescape(client.get(f"/s/{state['id']}/").content.decode())
+    assert re.search(r'data-pattern-place3="([^"]*)"', page).group(1) == third

@@ -1,6 +1,7 @@
 """The pages through Django's test client: forms, errors on the field they name, the manifest."""
 
 import json
+import re
 
 import pytest
 
@@ -265,3 +266,19 @@ def test_the_follow_key_gets_no_settings_sheet(client):
     session = make_session()
     assert client.get(f"/s/{session.view_key}/settings").status_code == 404
     assert "data-settings-sheet" not in client.get(f"/s/{session.view_key}/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("vi", ["Hùng", "Lan", "Tuấn", "Mai"]),
+        ("id", ["Budi", "Sari", "Andi", "Dewi"]),
+        ("en", ["Ann", "Ben", "Cat", "Dan"]),
+    ],
+)
+def test_the_home_forms_example_names_are_the_pages_countrys(client, language, names):
+    """The empty name fields show names a table of the page's country would write, not Ann and Ben."""
+    client.cookies["django_language"] = language
+    page = client.get("/").content.decode()
+    shown = re.findall(r'name="player_\d"[^>]*placeholder="([^"]*)"', page)
+    assert shown == names

@@ -15,7 +15,9 @@ def without_socket(phones, name, path):
     phone = phones(name)
     phone.page.route_web_socket(re.compile(r"/ws/sessions/"), lambda socket: socket.close())
     page = phone.open(path, live=False)
-    expect(page.locator("[data-status]")).not_to_have_attribute("data-status", "live")
+    # The page's script is running (it says the socket failed) before a key is pressed: a key
+    # pressed before it is wired is lost (CI once lost the first of an own-scores hand).
+    expect(page.locator("[data-status]")).to_have_attribute("data-status", re.compile("reconnecting|offline"))
     return page
 
 

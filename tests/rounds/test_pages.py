@@ -274,6 +274,7 @@ def test_the_follow_key_gets_no_settings_sheet(client):
         ("vi", ["Hùng", "Lan", "Tuấn", "Mai"]),
         ("id", ["Budi", "Sari", "Andi", "Dewi"]),
         ("en", ["Ann", "Ben", "Cat", "Dan"]),
+        ("zh-hans", ["小明", "小红", "小刚", "小丽"]),
     ],
 )
 def test_the_home_forms_example_names_are_the_pages_countrys(client, language, names):

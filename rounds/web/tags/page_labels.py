@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.utils.html import conditional_escape, format_html_join, json_script
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext_noop, ngettext
+from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rounds.errors import LOCK_EDITING, LOCK_HELD
@@ -276,6 +278,14 @@ def setup_layout() -> SafeString:
     setup (static/js/setups.js; rounds/web/form_values.py form_values does the same for the
     server's form)."""
     return json_script(form_values.setup_layout(), "setup-layout")
+
+
+@register.simple_tag
+def example_names() -> list[str]:
+    """Four names for the empty name fields, as a table of the page's country would write them
+    (one message, so a page's real players called Ann or Ben are not read as English left)."""
+    names = pgettext("four example players' names, separated by commas", "Ann, Ben, Cat, Dan")
+    return [name.strip() for name in re.split("[,、，]", names)]  # Chinese lists them with 、
 
 
 @register.simple_tag

@@ -21,7 +21,8 @@ from rounds.labels import (
     signed,
     typed_amount,
 )
-from rounds.rules import fields, hands
+from rounds.rules import fields
+from rounds.rules.hands import hand_cell as cell_of_hand  # the tag below takes its name
 from rounds.rules.mode import Game
 from rounds.rules.names import called_names
 from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
@@ -306,7 +307,7 @@ def called(players: list[dict]) -> list[str]:
 def hand_cell(round_: dict, index: int) -> str:
     """A player's cell of a round in the list: the cards left, or the Tiến lên place (its mark is
     hand_marks'); rules/hands.py hand_cell says which."""
-    return hands.hand_cell(round_, index)[0]
+    return cell_of_hand(round_, index)[0]
 
 
 @register.simple_tag
@@ -315,7 +316,7 @@ def hand_marks(round_: dict | None, index: int) -> SafeString:
     Instant win) for a reader and as a tooltip: ✕ killed, ★ the instant win. The list's template
     (no round) has both: static/js/render.js handParts takes the one a hand has from it, for the
     rounds list, the history and the rounds waiting offline."""
-    shown = None if round_ is None else hands.hand_cell(round_, index)[1]
+    shown = None if round_ is None else cell_of_hand(round_, index)[1]
     marks = (("✕", _("Killed")), ("★", _("Instant win")))
     return format_html_join(
         "",

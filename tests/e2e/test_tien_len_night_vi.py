@@ -149,7 +149,10 @@ def test_the_draw_is_in_reach_above_sixteen_players_standings(phones, server_url
     page.wait_for_selector("[data-status='live']")
     expect(page.locator("[data-next-line]")).to_be_visible()
     end = page.locator("[data-action='end-round']")
-    assert end.bounding_box()["y"] > page.locator("[data-standings]").bounding_box()["y"]
+    standings = page.locator("[data-standings]")
+    expect(end).to_be_visible()  # the draw's reply renders the round's buttons after the status
+    expect(standings).to_be_visible()
+    assert end.bounding_box()["y"] > standings.bounding_box()["y"]
     end.tap()
     page.locator("[data-action='confirm-end']").tap()
     expect(page.locator(".next-actions .primary")).to_have_text("Bốc thăm vòng 2")

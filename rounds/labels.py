@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 from rounds.rules.settlement import currency_code
@@ -67,13 +68,15 @@ def money(amount: str, currency: str = "") -> str:
 
 
 def plain_money(amount: str, currency: str = "") -> str:
-    """An amount without its sign, with its currency: "€6.50", "1.000.000 ₫", "Rp25.000"."""
+    """An amount without its sign, with its currency: "€6.50", "1.000.000 ₫", "Rp25.000"; the
+    cents after the page's decimal mark ("€6,50" on a Vietnamese or Indonesian page, as its
+    numbers are written)."""
     digits = amount.lstrip("-+")
     currency = currency_code(currency)
     if currency in WHOLE_UNITS:
         whole = int(Decimal(digits).quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return WHOLE_UNITS[currency].format(digits=f"{whole:,}".replace(",", "."))
-    return f"{currency_symbol(currency)}{digits}"
+    return f"{currency_symbol(currency)}{digits.replace('.', get_format('DECIMAL_SEPARATOR'))}"
 
 
 def typed_amount(amount: str | Decimal | None, currency: str = "") -> str | Decimal:

@@ -1,8 +1,11 @@
 """Money as Vietnamese and Indonesian tables write it (issues 40, 41): đồng and rupiah in whole
 units grouped with dots (1.000.000 ₫, Rp25.000), pesos with centavos (₱12.50); the settle page
-of a session in đồng says so."""
+of a session in đồng says so; cents after the page's decimal mark (€6,50 on a Vietnamese page,
+as its stats write 1,9)."""
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
 from rounds.labels import WHOLE_UNITS, money, plain_money
 from rounds.rules.settlement import WHOLE_UNIT_CURRENCIES, whole_units_typed
@@ -23,6 +26,35 @@ def test_money_reads_as_each_country_writes_it(amount, currency, shown):
     assert money(amount, currency) == shown
 
 
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "+€6.50"), ("vi", "+€6,50"), ("id", "+€6,50"), ("fil", "+€6.50"), ("zh-hant", "+€6.50")],
+)
+def test_cents_follow_the_pages_decimal_mark(language, shown):
+    with translation.override(language):
+        assert money("6.50", "EUR") == shown
+        assert money("-1234567.50", "VND") == "−1.234.568 ₫"  # whole units: dots group, whatever the page
+
+
+@pytest.mark.django_db
+def test_a_vietnamese_settle_page_writes_cents_as_its_stats_do(api, client):
+    state = api.post("/api/sessions", {"players": ["An", "Bình"], "game": "tien_len", "value_per_point": "0.50"}).json()
+    token = api.post(f"/api/sessions/{state['id']}/lock", {"device": "An's phone"}).json()["token"]
+    api.post(f"/api/sessions/{state['id']}/rounds", {"order": [0, 1]}, token=token)
+    page = client.get(state["links"]["settle"], headers={"accept-language": "vi"}).content.decode()
+    assert "0,50" in page
+    assert "+1,00" in page and "−1,00" in page  # the first takes 2 points, at 0.50 a point
+    assert "1.00<" not in page and "0.50 " not in page  # (a form's hidden amount keeps the API's "1.00")
+
+
+@pytest.mark.django_db
+def test_the_rules_pages_money_example_in_vietnamese(client):
+    page = client.get(reverse("rounds:rules"), headers={"accept-language": "vi"}).content.decode()
+    assert "18&nbsp;×&nbsp;0,50&nbsp;=&nbsp;9,00" in page
+    assert "<td>−6,50</td>" in page and "<td>+29,50</td>" in page and "<td>7,00</td>" in page
+    assert "B được +14,50 còn A mất 2,50" in page
+
+
 def test_plain_money_drops_the_sign():
     assert plain_money("-1000000.00", "VND") == "1.000.000 ₫"
 
@@ -39,7 +71,7 @@ def test_the_settle_page_of_an_evening_in_dong(api, client):
     assert "10.000 ₫" in page
     assert ">10000.00<" not in page
     assert (
-        'id="wager-value" name="value_per_point" inputmode="decimal" placeholder="0.50" value="5000"' in page
+        'id="wager-value" name="value_per_point" inputmode="decimal" placeholder="0,50" value="5000"' in page
     )
 
 

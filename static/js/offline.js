@@ -4,11 +4,11 @@
 // (replay.js, loaded only when something waits). If another device changed the session meanwhile,
 // nothing is sent until the user has chosen, round by round, on the reconciliation sheet
 // (reconcile.js, loaded only then).
-// No scoring here: pending rounds show their cards; the totals stay the server's.
+// No scoring here: pending rounds show their hands as typed; the totals stay the server's.
 
 import { dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
-import { handCell, handParts, t, tn } from "./render.js";
+import { handParts, pendingCell, t, tn } from "./render.js";
 import { idOf } from "./transport.js";
 
 const RETRY_MS = 10000;
@@ -162,7 +162,7 @@ export class OfflineTable {
         row.dataset.requestId = idOf(item.body);
         const hand = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number) : item.body;
         row.querySelector("[data-round-number]").textContent = item.type === "round.add" ? String((number += 1)) : String(item.body.number);
-        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").replaceChildren(...handParts((hand && handCell(hand, Number(cell.dataset.cell))) || "–"));
+        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").replaceChildren(...handParts((hand && pendingCell(hand, Number(cell.dataset.cell))) || "–"));
         row.querySelector("[data-pending-label]").textContent = LABELS[item.type]();
         return row;
       });

@@ -1,27 +1,30 @@
 // The reconciliation sheet (SPEC 9), loaded only when it is needed: another device changed the
 // session while rounds waited on this one. It shows this phone's pending rounds beside the rounds
-// added elsewhere, flags likely duplicates, and sends or drops each pending round only on the
-// user's Add or Discard. A pending round is a likely duplicate of a round added meanwhile with the
-// same cards, or with the round number it was typed for (both phones typed "round 7" from the
-// same state: most often the same deal with one count mistyped).
+// added elsewhere, each with its hand (cards left, Tiến lên's places and marks, the scores typed),
+// flags likely duplicates, and sends or drops each pending round only on the user's Add or
+// Discard. A pending round is a likely duplicate of a round added meanwhile with the same hand
+// (the same cards, order out or scores), or with the round number it was typed for (both phones
+// typed "round 7" from the same state: most often the same deal with one count mistyped).
 
-import { roundLabel, t } from "./render.js";
+import { handParts, pendingCell, roundLabel, t } from "./render.js";
 import { idOf } from "./transport.js";
 
-const sameCards = (a, b) => Boolean(a && b) && a.length === b.length && a.every((count, index) => count === b[index]);
+// Each player's cell of a hand, as the rounds list writes it (null for a round no longer there).
+const cellsOf = (hand, state) => (hand ? state.players.map((_, index) => pendingCell(hand, index)) : null);
+const sameHand = (a, b) => Boolean(a && b) && a.some(Boolean) && a.every((cell, index) => cell === b[index]);
 const sameNumber = (item, round) => item.type === "round.add" && item.typedFor === round.number;
 
-// How a pending round and a round added elsewhere are alike: "cards", "number" or null.
-function likeness(item, cards, round) {
-  if (sameCards(cards, round.cards)) return "cards";
+// How a pending round and a round added elsewhere are alike: "hand", "number" or null.
+function likeness(item, cells, round, state) {
+  if (sameHand(cells, cellsOf(round, state))) return "hand";
   return sameNumber(item, round) ? "number" : null;
 }
 
-// The row's badge: the same cards, else the same round number (the first that applies).
+// The row's badge: the same hand, else the same round number (the first that applies).
 function flag(row, likenesses) {
-  const cards = likenesses.includes("cards");
-  row.querySelector("[data-duplicate]").hidden = !cards;
-  row.querySelector("[data-duplicate-number]").hidden = cards || !likenesses.includes("number");
+  const hand = likenesses.includes("hand");
+  row.querySelector("[data-duplicate]").hidden = !hand;
+  row.querySelector("[data-duplicate-number]").hidden = hand || !likenesses.includes("number");
   return likenesses.some(Boolean);
 }
 
@@ -56,20 +59,20 @@ export class ReconcileSheet {
     const state = this.table.getState();
     const waiting = this.table.items.filter((item) => item.choose);
     const elsewhere = this.elsewhere;
-    const pendingCards = waiting.map((item) => this.cardsOf(item, state));
+    const pendingCells = waiting.map((item) => cellsOf(this.handOf(item, state), state));
     const elsewhereRows = elsewhere.map((round) => {
-      const row = this.row(roundLabel(round.number), round.cards, state);
-      flag(row, waiting.map((item, index) => likeness(item, pendingCards[index], round)));
+      const row = this.row(roundLabel(round.number), cellsOf(round, state), state);
+      flag(row, waiting.map((item, index) => likeness(item, pendingCells[index], round, state)));
       row.querySelector("[data-reconcile-actions]").remove();
       return row;
     });
     this.dialog.querySelector("[data-reconcile-elsewhere]").replaceChildren(...elsewhereRows);
     this.dialog.querySelector("[data-reconcile-none]").hidden = elsewhere.length > 0;
     const pendingRows = waiting.map((item, index) => {
-      const row = this.row(this.describe(item), pendingCards[index], state);
+      const row = this.row(this.describe(item), pendingCells[index], state);
       row.dataset.seq = item.seq;
       row.dataset.requestId = idOf(item.body);
-      const duplicate = flag(row, elsewhere.map((round) => likeness(item, pendingCards[index], round)));
+      const duplicate = flag(row, elsewhere.map((round) => likeness(item, pendingCells[index], round, state)));
       const error = row.querySelector("[data-reconcile-error]");
       error.textContent = item.refused ?? "";
       error.hidden = !item.refused;
@@ -88,10 +91,19 @@ export class ReconcileSheet {
     this.dialog.querySelector("[data-reconcile-pending] .primary")?.focus();
   }
 
-  row(what, cards, state) {
+  // A round's row: what it is, then each player's cell of its hand ("Ann 5 · Ben 0", "Lan 2 ·
+  // Mai 4✕", "Hùng +3"), a Tiến lên mark named as in the rounds list; an instant win names its
+  // winner only.
+  row(what, cells, state) {
     const row = this.template.content.firstElementChild.cloneNode(true);
     row.querySelector("[data-reconcile-what]").textContent = what;
-    row.querySelector("[data-reconcile-cards]").textContent = cards ? state.players.map((player, index) => `${player.name} ${cards[index]}`).join(" · ") : "";
+    const parts = [];
+    for (const [index, player] of state.players.entries()) {
+      if (!cells?.[index]) continue;
+      if (parts.length) parts.push(" · ");
+      parts.push(`${player.name} `, ...handParts(cells[index]));
+    }
+    row.querySelector("[data-reconcile-cards]").replaceChildren(...parts);
     return row;
   }
 
@@ -101,9 +113,10 @@ export class ReconcileSheet {
     return t("New round");
   }
 
-  cardsOf(item, state) {
-    if (item.type === "round.delete") return state.rounds.find((round) => round.number === item.body.number)?.cards ?? null;
-    return item.body.cards;
+  // The hand a pending write carries; a deletion's is the round it deletes.
+  handOf(item, state) {
+    if (item.type === "round.delete") return state.rounds.find((round) => round.number === item.body.number) ?? null;
+    return item.body;
   }
 
   async choose(button) {

@@ -132,6 +132,9 @@ export function handCell({ cards, order, killed = [], instant }, index) {
   return cards ? String(cards[index]) : "";
 }
 
+// A cell of a hand not stored yet (offline.js, reconcile.js): handCell's, or the score typed.
+export const pendingCell = (hand, index) => handCell(hand, index) || (hand.cards || hand.order || !hand.scores ? "" : signed(hand.scores[index]));
+
 // A hand as the rounds list shows it, to append: the cards left or the place, and a Tiến lên mark
 // (✕ killed, ★ instant win) as the list's own element, named in the page's words
 // (page_labels.py hand_marks), not a bare symbol.

@@ -55,7 +55,7 @@ def test_the_follow_page_and_the_screen_have_no_text_under_12_px(phones, live_ap
     phone = phones()
     phone.page.set_viewport_size(viewport)
     follow = phone.open(event["links"]["follow"])
-    expect(follow.locator("[data-unranked]").first).to_be_visible()  # "26 more hands to be ranked"
+    expect(follow.locator("[data-skill-note]")).to_be_visible()  # the smallest text the night's page has
     assert follow.evaluate(SMALL_TEXT) == []
     screen = phone.open(event["links"]["screen"])
     expect(screen.locator("[data-standing]").first).to_be_visible()

@@ -6,7 +6,7 @@ import { DeviceLock } from "./lock.js";
 import { afterFirstPaint, showStatus, toast } from "./page.js";
 import { OfflineTable } from "./offline.js";
 import { EntryPanel, entryKind } from "./panel.js";
-import { renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
+import { lockMessage, renderFinal, renderRounds, renderScoreboard, roundHeading, t } from "./render.js";
 import { merged } from "./table-state.js";
 import { noConnection, Transport } from "./transport.js";
 
@@ -86,7 +86,7 @@ function show(shown) {
   document.querySelector("[data-action='end-session']")?.toggleAttribute("hidden", state.finished);
   document.title = `${roundHeading(state)}${TITLE_END}`;
   offline.draw();
-  if (panel) panel.sync();
+  showLock();
 }
 
 function showDeviceName() {
@@ -228,6 +228,11 @@ const panel = form
   : null;
 const followNotice = document.querySelector("[data-follow-notice]");
 if (!panel && followNotice) followerKeys({ notice: followNotice.textContent.trim(), toast });
+// Who is entering: the panel says it to a phone that enters; a follower's line, to a follower (SPEC 8).
+function showLock() {
+  if (panel) panel.sync();
+  else if (followNotice) document.querySelector("[data-lock-area]").textContent = state.lock ? lockMessage(state) : "";
+}
 // Not needed for the first paint: loaded the first time they are (the service worker keeps them).
 function lazy(load) {
   let loading = null;
@@ -301,7 +306,7 @@ transport.addEventListener("state", (event) => apply(event.detail.state));
 transport.addEventListener("lock", (event) => {
   state = { ...state, lock: event.detail.lock };
   offline.lockChanged(state.lock);
-  if (panel) panel.sync();
+  showLock();
 });
 transport.addEventListener("status", (event) => {
   showStatus(event.detail);
@@ -309,7 +314,7 @@ transport.addEventListener("status", (event) => {
   // Without the server, who held the lock is unknown: this phone may enter, its rounds wait.
   if (["offline", "reconnecting"].includes(event.detail) && state.lock) {
     state = { ...state, lock: null };
-    if (panel) panel.sync();
+    showLock();
   }
 });
 transport.addEventListener("open", async () => {

@@ -64,6 +64,28 @@ def test_a_follower_and_the_table_view_update_without_reload(phones, live_api):
     expect(history.locator("[data-restore]")).to_have_count(0)
 
 
+def test_a_follower_reads_who_is_entering(phones, live_api):
+    """SPEC 8: every other device sees who is entering. A follow link showed nothing until the
+    round arrived; it now says what an entering phone's neighbours say, live, and from its first
+    paint when it opens during an entry."""
+    state = live_api.create()
+    status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Dan's phone"})
+    assert status == 200, grant
+    follower = phones("Cat's tablet").open(f"/s/{state['view_id']}/")
+    line = follower.locator("[data-follow-notice] + [data-lock-area]")
+    expect(line).to_have_text("Round 1 is being entered on Dan's phone")
+    status, _ = live_api.call(
+        "POST", f"/api/sessions/{state['id']}/rounds", {"cards": [5, 0, 11, 13]}, token=grant["token"]
+    )
+    assert status == 201
+    live_api.call("DELETE", f"/api/sessions/{state['id']}/lock", token=grant["token"])
+    expect(line).to_have_text("")
+    expect(follower.locator('[data-total="3"]')).to_have_text("39")
+    status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Ann's phone"})
+    assert status == 200, grant
+    expect(line).to_have_text("Round 2 is being entered on Ann's phone")
+
+
 def test_an_idle_entry_can_be_taken_over_with_a_confirmation(phones, live_api):
     state = live_api.create()
     status, grant = live_api.call("POST", f"/api/sessions/{state['id']}/lock", {"device": "Dan's phone"})

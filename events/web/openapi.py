@@ -89,8 +89,8 @@ EVENT_SCHEMAS = {
             "table": nullable(INTEGER),
             "dropped": BOOLEAN,
             "rating": obj(  # SPEC 12, over the event's hands (events/reads/night_ratings.py)
-                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN},
-                required=("mu", "sigma", "ordinal", "ranked"),
+                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN, "rounds": INTEGER},
+                required=("mu", "sigma", "ordinal", "ranked", "rounds"),
             ),
         },
         required=("name", "net", "hands", "wins", "real_losses", "place", "rating"),

@@ -47,7 +47,13 @@ class Rating:
         return max(0, RANKED_FROM - self.rounds)
 
     def json(self) -> dict:
-        return {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "ranked": self.ranked}
+        return {
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "ordinal": self.ordinal,
+            "ranked": self.ranked,
+            "rounds": self.rounds,
+        }
 
 
 @dataclass(frozen=True)

@@ -98,8 +98,8 @@ GROUP_SCHEMAS = {
             "nemesis": nullable(INTEGER),
             "money": {"type": "object", "additionalProperties": MONEY},
             "rating": obj(
-                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN},
-                required=("mu", "sigma", "ordinal", "ranked"),
+                {"mu": NUMBER, "sigma": NUMBER, "ordinal": NUMBER, "ranked": BOOLEAN, "rounds": INTEGER},
+                required=("mu", "sigma", "ordinal", "ranked", "rounds"),
             ),
         },
         required=("name", "evenings", "games", "wins", "fries", "real_losses", "net_score"),

@@ -90,6 +90,7 @@ def test_the_api_field_is_there_for_every_player_even_before_a_hand(api):
             "sigma": start.sigma,
             "ordinal": start.ordinal(),
             "ranked": False,
+            "rounds": 0,
         }
 
 

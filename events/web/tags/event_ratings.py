@@ -11,14 +11,13 @@ register = template.Library()
 
 
 def rating_of(line: dict) -> Rating | None:
-    """The line's rating (API.md's fields) with the hands it rates as far as the line tells them:
-    tonight's hands, and whether they are ranked as the API says. At a club's night the rating is
-    the club's over its season (SPEC 13): a regular is ranked from the night's first hand."""
+    """The line's rating (API.md's fields) over the hands it rates: at a club's night the club's
+    over its season (SPEC 13), so a regular is ranked from the night's first hand, and one still
+    short of it is told the hands left counting the season's, not tonight's alone."""
     rating = line.get("rating")
     if rating is None:
         return None
-    rounds = max(line["hands"], RANKED_FROM) if rating["ranked"] else min(line["hands"], RANKED_FROM - 1)
-    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=rounds)
+    return Rating(mu=rating["mu"], sigma=rating["sigma"], ordinal=rating["ordinal"], rounds=rating["rounds"])
 
 
 @register.simple_tag

@@ -43,3 +43,20 @@ def test_the_entry_takes_the_most_2s_a_player_can_hold_from_the_rules(api):
     page = api.get(f"/s/{state['id']}/").content.decode()
     assert f'data-twos-in-deck="{TWOS_IN_DECK}"' in page
     assert f'name="twos" type="number" inputmode="numeric" min="0" max="{TWOS_IN_DECK}"' in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "preset", "line"),
+    [
+        ("zh-HK", "hong-kong", "差額結算 · 每張 1 分，8 張起 ×2，10 張起 ×3，13 張起 ×4 · 每張「2」加倍"),
+        ("zh-CN", "chu-da-di", "赢家通吃 · 每张 1 分，8 张起 ×2，10 张起 ×3，13 张起 ×4 · "),
+        ("en", "hong-kong", "Pay the difference · 1 point a card, ×2 from 8 cards, ×3 from 10 cards"),
+    ],
+)
+def test_the_rules_line_lists_the_rates_with_the_comma_of_the_page_language(api, accept, preset, line):
+    """A Chinese page writes its comma full width after Chinese ("每張 1 分, 8 張起" it read)."""
+    state = api.post("/api/sessions", {"players": ["阿明", "阿芬", "志強", "美玲"], "preset": preset}).json()
+    page = api.client.get(f"/s/{state['id']}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    shown = re.search(r"data-entry-rules>(.*?)</span>", page).group(1)
+    assert line in shown

@@ -74,7 +74,8 @@ def tiers_text(tiers: list[list[int]]) -> str:
         parts.append(
             _("×%(times)s from %(cards)s cards") % {"times": times_text(rate, base), "cards": from_cards}
         )
-    return ", ".join(parts)
+    # Chinese writes its comma full width: "每張 1 分，8 張起 ×2" (", " read "每張 1 分, 8 張起 ×2").
+    return pgettext("between the rates of a penalty table", ", ").join(parts)
 
 
 def direction_labels() -> dict[str, str]:

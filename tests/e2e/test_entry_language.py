@@ -87,3 +87,23 @@ def test_the_history_writes_a_time_as_the_phones_clock_does(
         assert [time.replace("\u202f", " ") for time in times] == shown
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("language", "spaced"), [("zh-hans", False), ("en", True)])
+def test_the_bombs_note_follows_its_word_as_the_language_writes_it(
+    phones, live_api, server_url, language, spaced
+):
+    """Chinese puts no space before a full-width bracket ("炸弹（每个都让每笔支付加倍）", it read "炸弹 （…");
+    "Bombs (…" keeps its space."""
+    state = live_api.create(preset="chu-da-di")
+    phone = phones("Ann's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    page = phone.open(f"/s/{state['id']}/")
+    note = page.locator(".bombs-step .bombs-note")
+    expect(note).to_be_visible()
+    assert page.locator(".bombs-step > span").first.evaluate("(span) => span.firstChild.textContent") in (
+        "炸弹",
+        "Bombs",
+    )
+    gap = float(note.evaluate("(note) => getComputedStyle(note).marginInlineStart").removesuffix("px"))
+    assert (gap > 3) if spaced else (gap == 0), gap

@@ -197,8 +197,12 @@ def test_punctuation_after_chinese_is_full_width(locale, domain):
 
 
 # Words no Chinese table says, taken word for word from English: the covering rule is 包牌 at the
-# table ("助手規則" is the seed's "assistant rule"; a player reads it as nothing).
-NOT_SAID_AT_THE_TABLE = {"zh_Hant": ["助手規則"], "zh_Hans": ["助手规则"]}
+# table ("助手規則" is the seed's "assistant rule"; a player reads it as nothing); an example's
+# phone is 阿明's or 小明's, not Ann's; the app is 應用程式 / 应用程序 as the home page says.
+NOT_SAID_AT_THE_TABLE = {
+    "zh_Hant": ["助手規則", "Ann", "Ben", " app "],
+    "zh_Hans": ["助手规则", "Ann", "Ben", " app "],
+}
 
 
 @pytest.mark.parametrize(
@@ -287,8 +291,8 @@ def test_language_switch_sticks(client):
 def test_rules_page_is_chinese(client):
     page = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
     assert "規則與說明" in page  # Rules & help
-    assert "包牌（助手規則）" in page  # Covering (the assistant rule)
-    assert "第 7 局正由 Ann 的手機輸入中" in page
+    assert '<h3 id="covering">包牌</h3>' in page  # Covering (the assistant rule)
+    assert "第 7 局正由阿明的手機輸入中" in page
 
 
 def test_javascript_catalog_is_chinese(client):

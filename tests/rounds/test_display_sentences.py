@@ -60,3 +60,14 @@ def test_the_rules_line_lists_the_rates_with_the_comma_of_the_page_language(api,
     page = api.client.get(f"/s/{state['id']}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
     shown = re.search(r"data-entry-rules>(.*?)</span>", page).group(1)
     assert line in shown
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("accept", "named"), [("zh-HK", "阿明："), ("zh-CN", "阿明："), ("en", "阿明: ")])
+def test_a_chip_is_named_for_its_player_with_the_page_languages_colon(api, accept, named):
+    """A screen reader hears "阿明：「2」張"; the hidden name read "阿明: " on a Chinese page."""
+    state = api.post(
+        "/api/sessions", {"players": ["阿明", "阿芬", "志強", "美玲"], "preset": "hong-kong"}
+    ).json()
+    page = api.client.get(f"/s/{state['id']}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    assert re.findall(r'data-twos="0"><span class="visually-hidden">([^<]*)</span>', page) == [named]

@@ -71,3 +71,28 @@ def test_a_chip_is_named_for_its_player_with_the_page_languages_colon(api, accep
     ).json()
     page = api.client.get(f"/s/{state['id']}/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
     assert re.findall(r'data-twos="0"><span class="visually-hidden">([^<]*)</span>', page) == [named]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "labels"),
+    [
+        ("zh-TW", ["各名次付：第二", "重局付：第二", "各名次付：第三", "重局付：第三"]),
+        (
+            "en",
+            [
+                "Each place pays: 2nd",
+                "A heavy round pays: 2nd",
+                "Each place pays: 3rd",
+                "A heavy round pays: 3rd",
+            ],
+        ),
+    ],
+)
+def test_each_place_amount_is_named_by_its_column_and_its_place(client, accept, labels):
+    """A screen reader heard "各名次付: 2", an English colon and a bare 2 for the 2nd place."""
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    named = re.findall(
+        r'name="(?:heavy_)?pays_\d" min="0" inputmode="numeric" value="\d*" aria-label="([^"]*)"', page
+    )
+    assert named[:4] == labels

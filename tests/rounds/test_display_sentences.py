@@ -49,9 +49,13 @@ def test_the_entry_takes_the_most_2s_a_player_can_hold_from_the_rules(api):
 @pytest.mark.parametrize(
     ("accept", "preset", "line"),
     [
-        ("zh-HK", "hong-kong", "差額結算 · 每張 1 分，8 張起 ×2，10 張起 ×3，13 張起 ×4 · 每張「2」加倍"),
-        ("zh-CN", "chu-da-di", "赢家通吃 · 每张 1 分，8 张起 ×2，10 张起 ×3，13 张起 ×4 · "),
-        ("en", "hong-kong", "Pay the difference · 1 point a card, ×2 from 8 cards, ×3 from 10 cards"),
+        ("zh-HK", "hong-kong", "差額結算 · 每張 1 分，8 張起 ×2，10 張起 ×3，13 張 ×4 · 每張「2」加倍"),
+        ("zh-CN", "chu-da-di", "赢家通吃 · 每张 1 分，8 张起 ×2，10 张起 ×3，13 张 ×4 · "),
+        (
+            "en",
+            "hong-kong",
+            "Pay the difference · 1 point a card, ×2 from 8 cards, ×3 from 10 cards, ×4 for all 13 cards · ",
+        ),
     ],
 )
 def test_the_rules_line_lists_the_rates_with_the_comma_of_the_page_language(api, accept, preset, line):

@@ -7,6 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from rounds.rules.settlement import currency_code
 
@@ -76,7 +77,19 @@ def plain_money(amount: str, currency: str = "") -> str:
     if currency in WHOLE_UNITS:
         whole = int(Decimal(digits).quantize(Decimal(1), rounding=ROUND_HALF_UP))
         return WHOLE_UNITS[currency].format(digits=f"{whole:,}".replace(",", "."))
-    return f"{currency_symbol(currency)}{digits.replace('.', get_format('DECIMAL_SEPARATOR'))}"
+    return f"{currency_symbol(currency)}{grouped(digits)}"
+
+
+def grouped(digits: str) -> str:
+    """An amount's thousands and cents as the page's language writes money: "2,300.00" in English
+    and Chinese (HK$2,300.00, NT$2,300.00, ¥2,300.00; it read 2300.00), "1.050,00" in Vietnamese
+    and Indonesian; the thousands from the language's example, the cents after its decimal mark."""
+    example = pgettext("an amount with cents, as this language groups its thousands", "1,234.56")
+    thousands = "" if example[1].isdigit() else example[1]
+    whole, point, cents = digits.partition(".")
+    if whole.isdigit():
+        whole = f"{int(whole):,}".replace(",", thousands)
+    return whole + (get_format("DECIMAL_SEPARATOR") if point else "") + cents
 
 
 def typed_amount(amount: str | Decimal | None, currency: str = "") -> str | Decimal:

@@ -78,3 +78,29 @@ def test_each_refusal_reads_in_traditional_chinese(module, template):
 )
 def test_a_socket_speaks_the_language_its_page_was_shown_in(headers, language):
     assert language_of({"type": "websocket", "headers": headers}) == language
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "cards", "error"),
+    [
+        ("zh-HK", [0, 0, 0, 5], "有三位贏家：阿明、阿芬 和 志強 都是 0 張"),
+        ("zh-HK", [0, 0, 0, 0], "有四位贏家：阿明、阿芬、志強 和 美玲 都是 0 張"),
+        ("zh-CN", [0, 5, 0, 0], "有三位赢家：阿明、志強 和 美玲 都是 0 张"),
+        ("en", [0, 0, 0, 5], "Three winners: 阿明, 阿芬 and 志強 all have 0 cards"),
+    ],
+)
+def test_three_or_four_winners_read_whole_in_the_page_language(client, accept, cards, error):
+    """The count, the list and its "and" are the catalog's: the rules once sent 'Three' and
+    'and' in English into every language's sentence ("有 Three 位贏家：阿明, 阿芬 and 志強")."""
+    players = ["阿明", "阿芬", "志強", "美玲"]
+    created = client.post("/api/sessions", {"players": players}, content_type="application/json")
+    key = created.json()["id"]
+    reply = client.post(
+        f"/api/sessions/{key}/preview",
+        {"cards": cards},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    assert reply.status_code == 400
+    assert (reply.json()["error"], reply.json()["field"]) == (error, "cards")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from events.models import Event, EventRound, EventTable
 from rounds.public import clock
@@ -102,7 +102,8 @@ def tables_text(tables: tuple[int, ...]) -> str:
     """3 → "3"; 3, 5 → "3 and 5"; 3, 5, 7 → "3, 5 and 7"."""
     if len(tables) == 1:
         return str(tables[0])
-    return _("%(some)s and %(last)s") % {"some": ", ".join(map(str, tables[:-1])), "last": tables[-1]}
+    some = pgettext("between table numbers", ", ").join(map(str, tables[:-1]))  # 3、5 in Chinese
+    return _("%(some)s and %(last)s") % {"some": some, "last": tables[-1]}
 
 
 def minutes_left_pattern(number: int, minutes: int) -> str:

@@ -72,11 +72,14 @@ class RoundEntry:
         return cls(tuple(cards), twos, covering, hand=hand, spade_two=spade_two, bombs=bombs)
 
 
-def join_names(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-NUMBER_WORDS: Final = {2: "Two", 3: "Three", 4: "Four"}
+# Three or four 0s: one whole sentence each, its names in its own slots, so every language writes
+# the count, the list and its "and" as it does (a word and a join made here read "有 Three 位贏家：
+# 阿明, 阿芬 and 志強" on a Chinese page).
+MORE_WINNERS: Final = {
+    3: gettext_noop("Three winners: %(first)s, %(second)s and %(third)s all have 0 cards"),
+    4: gettext_noop("Four winners: %(first)s, %(second)s, %(third)s and %(fourth)s all have 0 cards"),
+}
+SLOTS: Final = ("first", "second", "third", "fourth")
 # The entry panel says it at the second 0 typed, before the round is complete (SPEC 7).
 TWO_WINNERS: Final = gettext_noop("Two winners: %(first)s and %(second)s both have 0 cards")
 
@@ -105,11 +108,10 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
         )
     if len(winners) > 2:
         raise ScoringError(
-            gettext_noop("%(count)s winners: %(names)s all have 0 cards"),
+            MORE_WINNERS[len(winners)],
             field="cards",
             player=winners[1],
-            count=NUMBER_WORDS[len(winners)],
-            names=join_names([names[index] for index in winners]),
+            **{slot: names[index] for slot, index in zip(SLOTS, winners, strict=False)},
         )
     twos = check_twos(entry, names, rules)
     check_covering(entry.covering, winners[0], names)

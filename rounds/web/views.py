@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rounds import services
@@ -111,8 +111,10 @@ def session_settings(request: HttpRequest, key: str) -> HttpResponse:
     if not form.is_valid():
         field, errors = next(iter(form.errors.items()))
         label = form.fields[field].label if field in form.fields else None
-        named = label and not errors[0].startswith(f"{label}:")  # a refusal names its field itself
-        return refused(ProtocolError(400, f"{label}: {errors[0]}" if named else errors[0], field=field))
+        named = label and not errors[0].startswith(str(label))  # a refusal names its field itself
+        # The sentence templates/_form_errors.html lists: "局數：至少 1" in Chinese, full-width colon.
+        problem = f"{label}{pgettext('after a label', ': ')}{errors[0]}"
+        return refused(ProtocolError(400, problem if named else errors[0], field=field))
     try:
         session = services.session_update(
             session=session,

@@ -85,3 +85,10 @@ export function dateLocale() {
     return page; // no language, or one Intl cannot read
   }
 }
+
+// A time as phone clocks write it: 上午4:47, not 上午04:47.
+export const CLOCK = { hour: "numeric", minute: "2-digit" };
+
+export function clockTime(when) {
+  return when.toLocaleTimeString(dateLocale(), CLOCK);
+}

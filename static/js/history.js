@@ -1,7 +1,7 @@
 // The history sheet: every version of every round, deleted rounds included (who, when, the
 // values then), newest first, with Restore on a deleted round; or one round's own versions.
 
-import { dateLocale } from "./device.js";
+import { clockTime } from "./device.js";
 import { fill, handCell, handParts, roundLabel, signed, t } from "./render.js";
 
 const ACTIONS = () => ({
@@ -74,7 +74,7 @@ export class HistorySheet {
     item.dataset.version = version.id;
     item.dataset.versionAction = version.action;
     item.classList.toggle("is-deleted", version.action === "deleted");
-    const when = new Date(version.at).toLocaleTimeString(dateLocale(), { hour: "2-digit", minute: "2-digit" });
+    const when = clockTime(new Date(version.at));
     const action = ACTIONS()[version.action] ?? version.action;
     const what = this.number === null ? `${roundLabel(version.number)} ${action}` : action;
     item.append(element("div", "history-head", `${what} · ${when} · ${version.device || t("a form")}`));

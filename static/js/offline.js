@@ -6,7 +6,7 @@
 // (reconcile.js, loaded only then).
 // No scoring here: pending rounds show their hands as typed; the totals stay the server's.
 
-import { dateLocale } from "./device.js";
+import { CLOCK, dateLocale } from "./device.js";
 import { Outbox } from "./outbox.js";
 import { handParts, pendingCell, t, tn } from "./render.js";
 import { idOf } from "./transport.js";
@@ -183,6 +183,6 @@ export class OfflineTable {
 function syncTime(at) {
   const when = new Date(at);
   const sameDay = when.toDateString() === new Date().toDateString();
-  const options = sameDay ? { hour: "2-digit", minute: "2-digit" } : { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" };
+  const options = sameDay ? CLOCK : { month: "short", day: "numeric", ...CLOCK };
   return when.toLocaleString(dateLocale(), options);
 }

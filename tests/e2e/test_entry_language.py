@@ -58,3 +58,52 @@ def test_dates_take_the_devices_form_only_in_the_pages_script(browser, server_ur
         assert page.evaluate("import('/static/js/device.js').then((module) => module.dateLocale())") == dates
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "device", "zone", "shown"),
+    [
+        ("zh-hant", "zh-HK", "Asia/Hong_Kong", ["上午4:47", "下午4:05"]),
+        ("zh-hant", "zh-TW", "Asia/Taipei", ["上午4:47", "下午4:05"]),
+        ("zh-hans", "zh-CN", "Asia/Shanghai", ["4:47", "16:05"]),
+        ("en", "en-US", "America/New_York", ["4:47 AM", "4:05 PM"]),
+    ],
+)
+def test_the_history_writes_a_time_as_the_phones_clock_does(
+    browser, server_url, language, device, zone, shown
+):
+    """A single-digit hour has no leading zero: the history sheet read 上午04:47."""
+    context = browser.new_context(locale=device, timezone_id=zone, service_workers="block")
+    try:
+        context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+        page = context.new_page()
+        page.goto(f"{server_url}/rules/")
+        times = page.evaluate(
+            """async () => {
+              const { clockTime } = await import('/static/js/device.js');
+              return [new Date(2026, 11, 7, 4, 47), new Date(2026, 11, 7, 16, 5)].map(clockTime);
+            }"""
+        )
+        assert [time.replace("\u202f", " ") for time in times] == shown
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("language", "spaced"), [("zh-hans", False), ("en", True)])
+def test_the_bombs_note_follows_its_word_as_the_language_writes_it(
+    phones, live_api, server_url, language, spaced
+):
+    """Chinese puts no space before a full-width bracket ("炸弹（每个都让每笔支付加倍）", it read "炸弹 （…");
+    "Bombs (…" keeps its space."""
+    state = live_api.create(preset="chu-da-di")
+    phone = phones("Ann's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    page = phone.open(f"/s/{state['id']}/")
+    note = page.locator(".bombs-step .bombs-note")
+    expect(note).to_be_visible()
+    assert page.locator(".bombs-step > span").first.evaluate("(span) => span.firstChild.textContent") in (
+        "炸弹",
+        "Bombs",
+    )
+    gap = float(note.evaluate("(note) => getComputedStyle(note).marginInlineStart").removesuffix("px"))
+    assert (gap > 3) if spaced else (gap == 0), gap

@@ -109,7 +109,7 @@ def test_the_rules_line_wraps_and_the_correction_header_keeps_delete(phones, liv
     live_api.add_rounds(state["id"], [5, 0, 11, 13])
     page = phones().open(f"/s/{state['id']}/")
     rules = page.locator("[data-entry-rules]")
-    expect(rules).to_contain_text("×3 from 13 cards")
+    expect(rules).to_contain_text("×3 for all 13 cards")
     assert clipped(page, "[data-entry-rules]") == []
     page.locator('[data-edit-round="1"]').tap()
     expect(page.locator('[data-action="delete-round"]')).to_be_visible()

@@ -136,4 +136,4 @@ def test_a_group_sets_its_rules_and_its_next_evening_plays_them(phones, live_api
     page.wait_for_selector("[data-status='live']")
     key = page.url.rstrip("/").split("/")[-1]
     assert live_api.state(key)["settings"] == HOUSE_RULES | {"target": None}
-    expect(page.locator("[data-entry-rules]")).to_contain_text("×4 from 13 cards")
+    expect(page.locator("[data-entry-rules]")).to_contain_text("×4 for all 13 cards")

@@ -160,3 +160,16 @@ def test_the_season_table_at_360(phones, live_api, server_url, screenshot, langu
     )
     table.scroll_into_view_if_needed()
     screenshot(page, f"small-season-{language}")
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_an_evenings_count_of_rounds_stays_on_one_line_at_360(phones, live_api, server_url, language):
+    """Four names and a date fill the line: "20 局" broke after its 20, leaving 局 alone below."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "周四牌局"})
+    assert status == 201, group
+    state = live_api.create(group=group["id"], players=["小明", "小红", "小刚", "小丽"])
+    live_api.add_rounds(state["id"], *([[5, 0, 11, 13]] * 20))
+    page = open_in(phones, server_url, group["links"]["page"], language)
+    count = page.locator("[data-evenings] li .small").first
+    expect(count).to_have_text(re.compile(r"^20 (局|rounds)$"))
+    assert page.evaluate(LINES_OF_EACH, "[data-evenings] li .small") == {count.inner_text(): 1}

@@ -3,8 +3,10 @@ these tests move: none waits); at zero the hand in play is each table's last; th
 the round now; the night's status and its one line of what happens next."""
 
 import pytest
+from django.utils import translation
 
 from events.models import Event, EventRound
+from events.reads.progress import tables_text
 from events.reads.selectors import event_live
 from rounds.models import Session
 from rounds.reads.selectors import Viewer
@@ -201,3 +203,10 @@ def test_the_page_ends_a_round_only_once_confirmed(api, client):
     done = client.post(f"/e/{event['id']}/end", {"confirm": "1"})
     assert done.status_code == 302
     assert Session.objects.filter(finished_at__isnull=False).count() == 2
+
+
+def test_tables_waited_for_are_listed_as_each_language_lists_numbers():
+    with translation.override("zh-hant"):
+        assert tables_text((3, 5, 7)) == "3、5 和 7"
+    with translation.override("en"):
+        assert tables_text((3, 5, 7)) == "3, 5 and 7"

@@ -132,3 +132,41 @@ def test_grouped_thousands_are_whole_units_only_when_grouped_as_thousands():
     for text in ("0.500", "1.50", "1.000,000", "1.0000", "12500", ".500", "1.000."):
         assert whole_units_typed(text) is None, text
     assert WHOLE_UNITS.keys() == WHOLE_UNIT_CURRENCIES
+
+
+@pytest.mark.parametrize(
+    ("language", "amount", "currency", "shown"),
+    [
+        ("zh-hant", "-2300.00", "TWD", "−NT$2,300.00"),
+        ("zh-hant", "1050.00", "HKD", "+HK$1,050.00"),
+        ("zh-hans", "1234567.50", "CNY", "+¥1,234,567.50"),
+        ("en", "1050.00", "", "+1,050.00"),
+        ("fil", "1050.00", "PHP", "+₱1,050.00"),
+        ("zh-hant", "999.50", "", "+999.50"),
+        ("vi", "1050.00", "USD", "+$1.050,00"),  # the comma is its decimal mark
+        ("id", "1050.00", "EUR", "+€1.050,00"),
+    ],
+)
+def test_money_groups_its_thousands_as_the_page_language_writes_them(language, amount, currency, shown):
+    """A Taiwan table's NT$2,300 read 2300.00 (and HK$1050.00 in Hong Kong)."""
+    with translation.override(language):
+        assert money(amount, currency) == shown
+
+
+@pytest.mark.django_db
+def test_the_settle_page_groups_a_taiwan_tables_thousands(api, client):
+    state = api.post(
+        "/api/sessions",
+        {
+            "players": ["阿明", "阿芬", "志強", "美玲"],
+            "preset": "taiwan-place",
+            "value_per_point": "1",
+            "currency": "TWD",
+        },
+    ).json()
+    token = api.post(f"/api/sessions/{state['id']}/lock", {"device": "阿明的手機"}).json()["token"]
+    for cards in ([3, 0, 7, 5], [3, 0, 11, 5]):
+        api.post(f"/api/sessions/{state['id']}/rounds", {"cards": cards}, token=token)
+    page = client.get(f"/s/{state['id']}/settle/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert "+NT$1,700.00" in page  # 600 + 1100
+    assert "NT$1700" not in page

@@ -116,10 +116,12 @@ def test_the_settlement_partial_is_the_settlement_alone(client):
     assert "Who pays whom" in page
 
 
-def settings_post(client, session, token, **changes):
+def settings_post(client, session, token, accept="en", **changes):
     form = {key: value for key, value in NEW_EVENING.items() if not key.startswith("player_")}
     return client.post(
-        f"/s/{session.edit_key}/settings", {**form, "length": "open", "token": token or "", **changes}
+        f"/s/{session.edit_key}/settings",
+        {**form, "length": "open", "token": token or "", **changes},
+        HTTP_ACCEPT_LANGUAGE=accept,
     )
 
 
@@ -179,6 +181,32 @@ def test_a_refused_new_evening_lists_its_problems_where_the_page_opens(client):
     assert "autofocus" in html.split("data-form-errors>")[0].rsplit("<div", 1)[1]
     assert "<li>Rounds: at least 1</li>" in summary
     assert "<li>Higher rate: from how many cards: at least 2</li>" in summary
+
+
+@pytest.mark.parametrize(
+    ("accept", "rounds", "tiers"),
+    [("zh-HK", "局數：至少 1", "加倍計分：從幾張牌起：至少 2"), ("zh-CN", "局数：至少 1", None)],
+)
+def test_a_chinese_page_lists_its_problems_after_a_full_width_colon(client, accept, rounds, tiers):
+    """The number of rounds is 局數 (it read 各局, the heading of the rounds played) and a Chinese
+    label takes a full-width colon ("各局: 至少 1" it read)."""
+    page = client.post(
+        "/",
+        {**NEW_EVENING, "length": "rounds", "rounds": "0", "tier_from_1": "1", "tier_times_1": "2"},
+        HTTP_ACCEPT_LANGUAGE=accept,
+    )
+    summary = text_of(page).split("data-form-errors>")[1].split("</div>")[0]
+    assert f"<li>{rounds}</li>" in summary
+    assert ": " not in summary
+    if tiers:
+        assert f"<li>{tiers}</li>" in summary
+
+
+def test_the_settings_sheet_names_the_field_after_a_full_width_colon_in_chinese(client):
+    session = make_session()
+    token = add_rounds(session, [5, 0, 11, 13])
+    response = settings_post(client, session, token, length="rounds", rounds="0", accept="zh-TW")
+    assert (response.status_code, response.json()["error"]) == (400, "局數：至少 1")
 
 
 def text_of(response):

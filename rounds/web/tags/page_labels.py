@@ -25,7 +25,7 @@ from rounds.rules import fields
 from rounds.rules.hands import hand_cell as cell_of_hand  # the tag below takes its name
 from rounds.rules.mode import Game
 from rounds.rules.names import called_names
-from rounds.rules.ruleset import TWOS_IN_DECK, CoveringStyle
+from rounds.rules.ruleset import MAX_CARDS, TWOS_IN_DECK, CoveringStyle
 from rounds.rules.scoring import TWO_WINNERS
 from rounds.rules.setting import declarations
 from rounds.rules.standings import Direction
@@ -67,14 +67,18 @@ def mode_label(mode: str) -> str:
 
 @register.filter
 def tiers_text(tiers: list[list[int]]) -> str:
-    """The penalty table as tables say it: "1 a card, ×2 from 10 cards, ×3 from 13 cards"."""
+    """The penalty table as tables say it: "1 a card, ×2 from 10 cards, ×3 for all 13 cards" (a
+    whole hand is no "from": 13 張 ×4, as the presets say it, not 13 張起)."""
     base = tiers[0][1]
     parts = [ngettext("%(points)s point a card", "%(points)s points a card", base) % {"points": base}]
     for from_cards, rate in tiers[1:]:
-        parts.append(
-            _("×%(times)s from %(cards)s cards") % {"times": times_text(rate, base), "cards": from_cards}
-        )
-    return ", ".join(parts)
+        times = times_text(rate, base)
+        if from_cards == MAX_CARDS:
+            parts.append(_("×%(times)s for all 13 cards") % {"times": times})
+        else:
+            parts.append(_("×%(times)s from %(cards)s cards") % {"times": times, "cards": from_cards})
+    # Chinese writes its comma full width: "每張 1 分，8 張起 ×2" (", " read "每張 1 分, 8 張起 ×2").
+    return pgettext("between the rates of a penalty table", ", ").join(parts)
 
 
 def direction_labels() -> dict[str, str]:

@@ -247,6 +247,7 @@ SOCKET_CASES = [
     Case("socket: add huge count", "round.add", "socket", cards(HUGE, 0, 1, 2), 400, "cards", 0, ("Ann",)),
     Case("socket: add covering off", "round.add", "socket", cards(5, 0, 11, 13, covering=0), 400, "covering", None, ("Covering",)),
     Case("socket: add twos off", "round.add", "socket", cards(5, 0, 11, 13, twos=[0, 0, 1, 2]), 400, "twos", None, ("Twos",)),
+    Case("socket: add a Tiến lên key", "round.add", "socket", cards(5, 0, 11, 13, killed=[2]), 400, "killed", None, ("killed:",)),
     Case("socket: add request_id NUL", "round.add", "socket", cards(5, 0, 11, 13, request_id="\x00"), 400, "request_id", None, ("request_id",)),
     Case("socket: add without the lock", "round.add", "socket", cards(5, 0, 11, 13), 409, "lock", None, ("Ann's phone"), token=False),
     Case("socket: edit round huge", "round.edit", "socket", cards(5, 0, 11, 13, number=HUGE), 404, "number", None, ("no round",)),

@@ -79,6 +79,8 @@ def test_the_preset_sets_the_game_and_keys_are_optional(api):
         ({"game": "tien_len", "tien_len": {"bombs": 1}}, "tien_len"),
         ({"tien_len": {"first": 3}}, "tien_len"),
         ({"game": "chess"}, "game"),
+        ({"game": "tien_len", "zero_sum": False}, "zero_sum"),
+        ({"preset": "tien-len", "zero_sum": True}, "zero_sum"),
     ],
 )
 def test_settings_of_the_other_game_are_refused_naming_the_field(api, fields, field):
@@ -211,6 +213,9 @@ def test_the_game_cannot_change_mid_session(api):
     response = api.patch(f"/api/sessions/{key}", {"game": "big_two"}, token=token)
     assert response.status_code == 400
     assert response.json()["field"] == "game"
+    response = api.patch(f"/api/sessions/{key}", {"zero_sum": False}, token=token)
+    assert response.status_code == 400
+    assert response.json()["field"] == "zero_sum"
     response = api.patch(f"/api/sessions/{key}", {"tien_len": {"first": 3}}, token=token)
     assert response.status_code == 200, response.json()
     assert response.json()["settings"]["tien_len"]["first"] == 3

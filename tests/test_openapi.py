@@ -62,6 +62,12 @@ def validator(name):
 GAMES = {
     "big_two": ({}, {"cards": [3, 0, 5]}, {"cards": [3, 3, 5]}),
     "tien_len": ({"game": "tien_len"}, {"order": [1, 0, 2], "killed": [2]}, {"order": [0, 0, 1]}),
+    "own_scores": ({"mode": "own_scores"}, {"scores": [3, -1, -2]}, {"scores": [3, -1, -1]}),
+    "chu_da_di": (
+        {"preset": "chu-da-di"},
+        {"cards": [9, 0, 10], "spade_two": 2, "bombs": 1},
+        {"cards": [9, 0, 10], "bombs": 5},
+    ),
 }
 
 

@@ -36,12 +36,12 @@ def sent_beside(raw: Mapping[str, object], keys: tuple[str, ...]) -> dict[str, o
 
 def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
     """The shape of a round; the rules (counts per player, one winner) are scoring's to check.
-    A Tiến lên hand (any of its keys sent) is checked whole by rounds/rules/hands.py."""
-    if "scores" in raw:  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
+    A Tiến lên hand (any of its keys sent with a value) is checked whole by rounds/rules/hands.py."""
+    if sent_beside(raw, ("scores",)):  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
         sent = () if raw.get("cards") is None else (raw["cards"],)
         hand = {"scores": raw["scores"], **sent_beside(raw, HAND_KEYS + CARDS_EXTRAS)}
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
-    if any(key in raw for key in HAND_KEYS):
+    if sent_beside(raw, HAND_KEYS):  # a Tiến lên key with a value (null or [] sends nothing)
         hand = {**{key: raw[key] for key in HAND_KEYS if key in raw}, **sent_beside(raw, CARDS_EXTRAS)}
         sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]

@@ -284,6 +284,7 @@ def test_null_and_empty_keys_of_another_game_s_hand_send_nothing(api):
     for fields, hand in (
         ({"game": "tien_len"}, {"order": [0, 1, 2, 3], "twos": None, "covering": None, "bombs": 0}),
         ({"mode": "own_scores"}, {"scores": [1, -1, 0, 0], "order": [], "spade_two": None, "killed": None}),
+        ({}, {"cards": [5, 0, 11, 13], "order": None, "killed": [], "instant": None, "scores": None}),
     ):
         key = create(api, **fields)["id"]
         assert add(api, key, locked(api, key), hand).status_code == 201

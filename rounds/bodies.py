@@ -21,7 +21,7 @@ from rounds.rules.names import has_control_characters
 from rounds.rules.own_scores import MOST as OWN_MOST
 from rounds.rules.recap_lines import HOUSE
 from rounds.rules.scoring import RoundEntry
-from rounds.rules.tien_len_hand import MOST_CHOPS
+from rounds.rules.tien_len_hand import MOST_CHAINED, MOST_CHOPS
 from rounds.rules.tien_len_settings import MOST_HELD, Item
 from rounds.write_inputs import clean_device, clean_round_entry
 from toolkit.bodies import Body, declared, one, part, switch
@@ -43,12 +43,13 @@ HELD = obj(
         **{item.value: {"type": "integer", "minimum": 0, "maximum": MOST_HELD[item]} for item in Item},
     },
     required=("player",),
+    closed=True,
 )
 CHOP = obj(
     {
         "by": PLAYER_INDEX,
         "from": PLAYER_INDEX,
-        "items": array({"enum": [item.value for item in Item]}, minItems=1),
+        "items": array({"enum": [item.value for item in Item]}, minItems=1, maxItems=MOST_CHAINED),
     },
     required=("by", "from", "items"),
     closed=True,
@@ -60,7 +61,7 @@ HAND_SHOWN = {
     "chops": array(CHOP, maxItems=MOST_CHOPS),
     "instant": nullable(PLAYER_INDEX),
 }
-HAND_INPUT = {key: nullable(schema) for key, schema in HAND_SHOWN.items()}
+HAND_INPUT = {key: schema if key == "instant" else nullable(schema) for key, schema in HAND_SHOWN.items()}
 # Our own scores (SPEC 15): each player's score as typed.
 OWN_SCORES = {
     "scores": nullable(
@@ -176,6 +177,7 @@ HAND = {
     "twos": nullable(array({"type": "integer", "minimum": 0, "maximum": 4}, minItems=2, maxItems=4)),
     "covering": nullable(PLAYER_INDEX),
     **DOUBLINGS,
+    "bombs": nullable(DOUBLINGS["bombs"]),  # null: none played, as the other keys' null
     **OWN_SCORES,
     **HAND_INPUT,
 }

@@ -301,8 +301,9 @@ def check_game(raw: Mapping[str, object], base: SessionSettings) -> None:
         for name in fields.NOT_OWN_SCORES:
             if raw.get(name) not in (None, "", False):
                 raise ServiceError(fields.NOT_IN_OWN_SCORES, field=name, name=name)
-    elif raw.get("zero_sum") is not None and game != Game.TIEN_LEN:
-        raise ServiceError(fields.ONLY_OWN_SCORES, field="zero_sum", name="zero_sum")
+    elif raw.get("zero_sum") is not None:  # false too: it would say the hands need not add up
+        refusal = fields.NOT_IN_TIEN_LEN if game == Game.TIEN_LEN else fields.ONLY_OWN_SCORES
+        raise ServiceError(refusal, field="zero_sum", name="zero_sum")
     if game == Game.TIEN_LEN:
         if raw.get("mode") not in (None, Mode.TIEN_LEN):
             raise ServiceError(fields.NOT_IN_TIEN_LEN, field="mode", name="mode")

@@ -355,7 +355,8 @@ class PaidTransfer(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="paid_transfers")
     payer = models.PositiveSmallIntegerField()
     payee = models.PositiveSmallIntegerField()
-    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    # Wide enough for any transfer the rules can reach (1,000 hands at a million a point).
+    amount = models.DecimalField(max_digits=22, decimal_places=2)
     device = models.CharField(max_length=MAX_DEVICE_LENGTH, blank=True, default="")
     paid_at = models.DateTimeField(default=timezone.now)
 

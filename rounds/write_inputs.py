@@ -18,16 +18,31 @@ from rounds.rules.tien_len_hand import HAND_KEYS
 from toolkit.messages import gettext_noop
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# What a hand of cards carries beside its counts: sent with another game's hand, each is kept in
+# that hand so its game refuses it by name (a typo never scores a round silently wrong).
+CARDS_EXTRAS = ("twos", "covering", "spade_two", "bombs")
+
+
+def sent_beside(raw: Mapping[str, object], keys: tuple[str, ...]) -> dict[str, object]:
+    """The keys of another hand's shape sent with a value (null, [] and no bombs send nothing)."""
+    return {
+        key: raw[key]
+        for key in keys
+        if raw.get(key) is not None
+        and raw[key] != []
+        and not (key == "bombs" and type(raw[key]) is int and raw[key] == 0)
+    }
 
 
 def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
     """The shape of a round; the rules (counts per player, one winner) are scoring's to check.
-    A Tiến lên hand (any of its keys sent) is checked whole by rounds/rules/hands.py."""
-    if "scores" in raw:  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
+    A Tiến lên hand (any of its keys sent with a value) is checked whole by rounds/rules/hands.py."""
+    if sent_beside(raw, ("scores",)):  # our own scores (SPEC 15), checked by rounds/rules/own_scores.py
         sent = () if raw.get("cards") is None else (raw["cards"],)
-        return RoundEntry(cards=sent, hand={"scores": raw["scores"]})  # type: ignore[arg-type]
-    if any(key in raw for key in HAND_KEYS):
-        hand = {key: raw[key] for key in HAND_KEYS if key in raw}
+        hand = {"scores": raw["scores"], **sent_beside(raw, HAND_KEYS + CARDS_EXTRAS)}
+        return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
+    if sent_beside(raw, HAND_KEYS):  # a Tiến lên key with a value (null or [] sends nothing)
+        hand = {**{key: raw[key] for key in HAND_KEYS if key in raw}, **sent_beside(raw, CARDS_EXTRAS)}
         sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
     if "cards" not in raw:

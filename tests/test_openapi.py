@@ -62,6 +62,12 @@ def validator(name):
 GAMES = {
     "big_two": ({}, {"cards": [3, 0, 5]}, {"cards": [3, 3, 5]}),
     "tien_len": ({"game": "tien_len"}, {"order": [1, 0, 2], "killed": [2]}, {"order": [0, 0, 1]}),
+    "own_scores": ({"mode": "own_scores"}, {"scores": [3, -1, -2]}, {"scores": [3, -1, -1]}),
+    "chu_da_di": (
+        {"preset": "chu-da-di"},
+        {"cards": [9, 0, 10], "spade_two": 2, "bombs": 1},
+        {"cards": [9, 0, 10], "bombs": 5},
+    ),
 }
 
 
@@ -91,3 +97,31 @@ def test_real_replies_match_the_schemas(api, game):
     validator("Error").validate(refusal)
     with pytest.raises(Exception, match="required"):
         validator("State").validate({"players": []})
+
+
+# Hands at the edges of the round body: (session, hand, whether the API takes it).
+EDGES = [
+    ({"preset": "chu-da-di"}, {"cards": [9, 0, 10, 4], "bombs": None}, True),
+    ({"game": "tien_len"}, {"instant": 1}, True),
+    (
+        {"game": "tien_len"},
+        {"order": [0, 1, 2, 3], "left": [{"player": 3, "red_two": 1, "purple": 1}]},
+        False,
+    ),
+    (
+        {"game": "tien_len"},
+        {"order": [0, 1, 2, 3], "chops": [{"by": 1, "from": 2, "items": ["three_pairs"] * 14}]},
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("fields", "hand", "taken"), EDGES)
+def test_the_round_body_schema_says_what_the_api_takes(api, fields, hand, taken):
+    """A null for no bombs is taken, as the document says; a left entry's unknown item and a chain of
+    more than 13 items are refused, and the document refuses them too (it left both open)."""
+    key = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat", "Dan"], **fields}).json()["id"]
+    response = api.post(f"/api/sessions/{key}/preview", hand)
+    assert response.status_code == (200 if taken else 400), response.json()
+    for body in ("RoundEntry", "PreviewRequest"):
+        assert validator(body).is_valid(hand) is taken

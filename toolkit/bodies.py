@@ -14,7 +14,7 @@ is refused for the first, as the order says); `LockRequest.schema()` is its Open
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -90,9 +90,10 @@ class Body:
         return {**obj(cls.properties(), required=required, closed=True), **cls.EXTRA_SCHEMA}
 
     @classmethod
-    def parse_closed(cls, sent: Mapping[str, object]) -> Self:
-        """Parse, refusing a key the declaration does not name (the API's bodies, a body within one)."""
-        unknown = sorted(set(sent) - set(cls.properties()))
+    def parse_closed(cls, sent: Mapping[str, object], *, beside: Iterable[str] = ()) -> Self:
+        """Parse, refusing a key the declaration does not name (the API's bodies, a body within one;
+        a socket message, with the keys its envelope carries `beside`)."""
+        unknown = sorted(set(sent) - set(cls.properties()) - set(beside))
         if unknown:
             raise ProtocolError(400, _("Unknown field: %(field)s") % {"field": unknown[0]}, field=unknown[0])
         return cls.parse(sent)

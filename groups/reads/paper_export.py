@@ -29,7 +29,9 @@ def log_export(group: Group) -> str:
     The format says pay the difference with F= tiers and `t` for the covering loser; an evening
     played otherwise is written with its counts all the same (they are what the table reported),
     so an import scores it the paper way. Evenings without rounds are left out (a log cannot
-    say one); an evening whose tiers changed midway is written with its first round's F=."""
+    say one); an evening whose tiers changed midway is written with its first round's F=. A hand
+    without counts (Tiến lên's order, typed scores) cannot be written either: it is left out, and
+    a comment says so, above its table or, when nothing of the evening is left, at the top."""
     evenings = list(GroupEvening.objects.filter(group=group).order_by("played_on", "pk"))
     ids = [evening.pk for evening in evenings]
     seats: dict[int, list[str]] = {evening.pk: [] for evening in evenings}
@@ -42,6 +44,7 @@ def log_export(group: Group) -> str:
     rounds: dict[int, list[PaperRound]] = {evening.pk: [] for evening in evenings}
     fry_from: dict[int, int] = {}
     played_as: dict[int, set[str]] = defaultdict(set)
+    left_out: dict[int, set[str]] = defaultdict(set)  # the games of hands without counts
     known: dict[str, RoundRules] = {}  # an evening has a few sets of rules, shared by its rounds
     for session_id, cards, covering, stored in (
         Round.objects.filter(session_id__in=ids)
@@ -49,21 +52,32 @@ def log_export(group: Group) -> str:
         .values_list("session_id", "cards", "covering", Cast("rules_json", TextField()))
     ):
         rules = known.setdefault(stored, rules_of_json(stored))
+        if not cards:
+            left_out[session_id].add(rules.mode.value)
+            continue
         rounds[session_id].append(PaperRound(cards=tuple(cards), covering=covering))
         fry_from.setdefault(session_id, paper_fry_from(rules))
         played_as[session_id] |= unsaid_rules(rules)
-    return format_paper_log(
-        [
-            PaperTable(
-                date=evening.played_on,
-                players=tuple(seats[evening.pk]),
-                fry_from=fry_from.get(evening.pk, 10),
-                rounds=tuple(rounds[evening.pk]),
-                note=other_rules_note(played_as[evening.pk]),
-            )
-            for evening in evenings
-        ]
-    )
+    tables = [
+        PaperTable(
+            date=evening.played_on,
+            players=tuple(seats[evening.pk]),
+            fry_from=fry_from.get(evening.pk, 10),
+            rounds=tuple(rounds[evening.pk]),
+            note="; ".join(
+                note
+                for note in (other_rules_note(played_as[evening.pk]), left_out_note(left_out[evening.pk]))
+                if note
+            ),
+        )
+        for evening in evenings
+    ]
+    unwritten = [
+        f"# {table.date.isoformat()} {', '.join(table.players)}: {table.note}\n"
+        for table in tables
+        if not table.rounds and table.note
+    ]
+    return "".join(unwritten) + format_paper_log(tables)
 
 
 def paper_fry_from(rules: RoundRules) -> int:
@@ -93,6 +107,13 @@ def other_rules_note(unsaid: set[str]) -> str:
         f"played under other rules ({', '.join(sorted(unsaid))}): the counts as reported, "
         "which this log scores as pay the difference"
     )
+
+
+def left_out_note(games: set[str]) -> str:
+    """The comment for an evening's hands a log cannot write: they have no counts."""
+    if not games:
+        return ""
+    return f"hands of {', '.join(sorted(games))} left out: a paper log writes only cards left"
 
 
 def nearest_fry_from(tiers: list[list[int]]) -> int:

@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from django.utils.translation import gettext as _
 
 from rounds import services
-from rounds.bodies import LockMessage, PreviewRequest, RoundMessage
+from rounds.bodies import LockMessage, PreviewRequest, RoundEntryBody, RoundMessage
 from rounds.channels import group_name
 from rounds.clock import clock
 from rounds.errors import VIEW_ONLY
@@ -48,6 +48,10 @@ from toolkit.socket_log import log_socket
 from toolkit.sockets import JsonSocket
 
 logger = logging.getLogger(__name__)
+# What a message carries beside its body: its type and id, the lock's token, the round's number
+# or the version. Any other key is refused by name, as over HTTP: a typo never scores a round.
+ENVELOPE = ("type", "id", "token", "number", "version")
+ROUND_MESSAGE = (*ENVELOPE, *RoundEntryBody.properties())
 
 WRITES = {
     "lock.acquire",
@@ -93,7 +97,7 @@ def read_lock(session_id: int) -> dict | None:
 @database_sync_to_async
 def preview_round(session_id: int, content: dict) -> dict:
     session = Session.objects.get(pk=session_id)
-    asked = PreviewRequest.parse(content)
+    asked = PreviewRequest.parse_closed(content, beside=ENVELOPE)
     return round_preview(session, asked.entry, number=asked.number)
 
 
@@ -243,7 +247,7 @@ class SessionConsumer(JsonSocket):
 
     async def round_message(self, kind: str, content: dict) -> dict:
         token = content.get("token") or self.lock_token
-        asked = RoundMessage.parse(content)
+        asked = RoundMessage.parse_closed(content, beside=ROUND_MESSAGE)
         release = asked.release_lock
         arguments = {"session": self.session, "token": token, **asked.once()}
         if (action := kind.removeprefix("round.")) in services.HISTORY_WRITES:

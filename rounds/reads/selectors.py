@@ -143,6 +143,9 @@ def version_json(version: RoundVersion) -> dict:
         "rules": version.rules,
         "device": version.device,
         **shown_hand(version.hand),
+        # 锄大地's doublings, where the version's rules play them, as the state's round shows them.
+        **({"spade_two": version.spade_two} if "spade_two" in version.rules else {}),
+        **({"bombs": version.bombs} if "bombs" in version.rules else {}),
         "at": version.created_at.isoformat(),
     }
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Final
 
 from rounds.rules import scoring
+from rounds.rules.fields import NOT_IN_OWN_SCORES
 from rounds.rules.mode import Mode
 from rounds.rules.own_scores import OwnScores, score_own
 from rounds.rules.refusal import ScoringError
@@ -39,6 +40,10 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
             raise ScoringError(CARDS_IN_OWN_SCORES, field="cards")
         if isinstance(entry.hand, OwnScores):
             return entry
+        if isinstance(entry.hand, Mapping):
+            for key in entry.hand:
+                if key != "scores":
+                    raise ScoringError(NOT_IN_OWN_SCORES, field=str(key), name=key)
         return replace(entry, hand=OwnScores.from_json(entry.hand, names=names, zero_sum=rules.zero_sum))
     if isinstance(entry.hand, Mapping) and "scores" in entry.hand:
         raise ScoringError(
@@ -47,8 +52,9 @@ def validate_round(entry: RoundEntry, names: Sequence[str], rules: RoundRules) -
     if rules.tien_len is None:
         if entry.hand == {}:  # nothing of a hand sent
             raise ScoringError(NO_CARDS, field="cards")
-        if entry.hand is not None:
-            raise ScoringError(HAND_IN_BIG_TWO, field="order", key="order")
+        if entry.hand is not None:  # the first key of another game's hand, named
+            key = str(next(iter(entry.hand), "order")) if isinstance(entry.hand, Mapping) else "order"
+            raise ScoringError(HAND_IN_BIG_TWO, field=key, key=key)
         return scoring.validate_round(entry, names, rules)
     if entry.cards or entry.twos or entry.covering is not None:
         raise ScoringError(CARDS_IN_TIEN_LEN, field="cards")

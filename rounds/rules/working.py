@@ -4,6 +4,7 @@ whether the round is heavy and the house's cut."""
 
 from __future__ import annotations
 
+from rounds.rules.own_scores import OwnScores
 from rounds.rules.ruleset import RoundRules
 from rounds.rules.scoring import (
     RoundEntry,
@@ -42,7 +43,8 @@ def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> d
     """What the entry panel spells out before Add: how each loser's penalty comes about
     (`working`; with 2s that double also `doubling`: `base` from the tiers, `twos` held), or by
     place each player's place, what it pays, whether the round is heavy and the house's cut; a
-    Tiến lên hand its payments (who pays whom, rule by rule) and each player's rank."""
+    Tiến lên hand its payments (who pays whom, rule by rule) and each player's rank; typed scores
+    nothing."""
     if isinstance(entry.hand, TienLenHand):
         return {
             "payments": [
@@ -51,6 +53,8 @@ def rules_detail(entry: RoundEntry, scored: ScoredRound, rules: RoundRules) -> d
             ],
             "ranks": list(tien_len_ranks(entry.hand)),
         }
+    if isinstance(entry.hand, OwnScores):
+        return {}  # the scores typed are the whole hand: nothing to work out
     if rules.places is not None:
         return {
             "places": list(places_of(entry.cards, scored.winner)),

@@ -224,6 +224,7 @@ SCHEMAS = {
             "action": {"enum": ["added", "edited", "rescored", "deleted", "restored"]},
             "cards": nullable(COUNTS),  # null in Tiến lên: its hand instead
             **HAND_SHOWN,
+            **DOUBLINGS,
             "twos": nullable(COUNTS),
             "covering": nullable(PLAYER_INDEX),
             "scores": COUNTS,

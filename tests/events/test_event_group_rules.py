@@ -56,3 +56,23 @@ def test_a_follow_key_or_both_rules_and_group_are_refused_and_nothing_is_made(ap
     assert both.status_code == 400
     assert both.json()["field"] == "rules"
     assert Event.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("rules", "shown"),
+    [
+        ({"game": "tien_len", "tien_len": {"first": 3}}, ("tien_len", "tien_len", 3)),
+        ({"mode": "own_scores", "zero_sum": False}, ("big_two", "own_scores", None)),
+        ({"preset": "chu-da-di"}, ("big_two", "winner_takes_all", None)),
+    ],
+    ids=["tien-len", "own-scores", "chu-da-di"],
+)
+def test_a_club_of_each_game_holds_its_night_under_its_rules(api, rules, shown):
+    """A Tiến lên club's night was refused at its creation, naming a mode nobody sent ('Mode:
+    choose points, ...'): the club's rules were handed on as the state shows them, mode tien_len."""
+    group = new_group(api, rules)
+    event = new_event(api, hands=2, group=group["id"])
+    for table in table_settings(api, event["id"]):
+        assert (table["game"], table["mode"], table.get("tien_len", {}).get("first")) == shown
+        assert table["rounds"] == 2
+        assert table.get("zero_sum", False) is False

@@ -201,3 +201,34 @@ def test_the_same_log_twice_is_refused_and_adds_nothing(api):
     assert season_by_name(api, group["id"]) == before
     assert Session.objects.count() == 2
     assert send_log(api, new_group(api, "Another table")["id"], SAMPLE).status_code == 201
+
+
+def test_hands_without_counts_are_left_out_of_the_export_saying_so_and_it_imports(api):
+    """A Tiến lên evening and typed scores have no counts a paper log could write: the export wrote
+    an empty line for each hand and a table with none, which its own import refused ('has no
+    rounds'). Now they are left out with a comment, and the log imports as the counted part."""
+    group = new_group(api)
+
+    def evening(players, hands, **rules):
+        key = api.post("/api/sessions", {"players": players, "group": group["id"], **rules}).json()["id"]
+        token = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()["token"]
+        for hand in hands:
+            assert api.post(f"/api/sessions/{key}/rounds", hand, token=token).status_code == 201
+        return key, token
+
+    evening(["An", "Bình", "Chi"], [{"order": [0, 1, 2]}, {"instant": 2}], game="tien_len")
+    key, token = evening(["Ann", "Ben"], [{"cards": [0, 5]}], mode="pay_difference")
+    assert api.patch(f"/api/sessions/{key}", {"mode": "own_scores"}, token=token).status_code == 200
+    assert api.post(f"/api/sessions/{key}/rounds", {"scores": [4, -4]}, token=token).status_code == 201
+    text = api.get(f"/api/groups/{group['id']}/export.txt").content.decode()
+    day = GroupEvening.objects.first().played_on.isoformat()
+    assert text == (
+        f"# {day} An, Bình, Chi: hands of tien_len left out: a paper log writes only cards left\n"
+        f"{day}\n"
+        "# hands of own_scores left out: a paper log writes only cards left\n"
+        "Ann Ben\n"
+        "0 5\n"
+    )
+    copy = new_group(api, "Copy")
+    imported = send_log(api, copy["id"], text).json()
+    assert (imported["sessions"], imported["rounds"], imported["players"]) == (1, 1, ["Ann", "Ben"])

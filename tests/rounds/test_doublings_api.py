@@ -75,3 +75,25 @@ def test_a_bad_spade_two_setting_is_refused(api, spade_two):
     reply = api.post("/api/sessions", {"players": PLAYERS, "spade_two": spade_two})
     assert reply.status_code == 400
     assert reply.json()["field"] == "spade_two"
+
+
+def test_the_history_shows_each_version_s_spade_two_and_bombs(api):
+    """A correction of the bombs alone changed the scores, and the history's versions (the round's,
+    the session's, the export's) showed the same cards with no ♠2 or bombs to say why."""
+    key = create(api, preset="chu-da-di")["id"]
+    token = locked(api, key)
+    api.post(f"/api/sessions/{key}/rounds", {"cards": [9, 0, 10, 4], "spade_two": 2, "bombs": 1}, token=token)
+    api.put(f"/api/sessions/{key}/rounds/1", {"cards": [9, 0, 10, 4], "bombs": 2}, token=token)
+    versions = api.get(f"/api/sessions/{key}/rounds/1/history").json()["versions"]
+    assert [(version["spade_two"], version["bombs"], version["scores"][1]) for version in versions] == [
+        (2, 1, 164),
+        (None, 2, 208),
+    ]
+    newest = api.get(f"/api/sessions/{key}/history").json()["versions"][0]
+    assert (newest["spade_two"], newest["bombs"]) == (None, 2)
+    exported = api.get(f"/api/sessions/{key}/export.json").json()["history"][0]
+    assert (exported["spade_two"], exported["bombs"]) == (None, 2)
+    plain = create(api)["id"]
+    api.post(f"/api/sessions/{plain}/rounds", {"cards": [0, 5, 6, 7]}, token=locked(api, plain))
+    (version,) = api.get(f"/api/sessions/{plain}/rounds/1/history").json()["versions"]
+    assert {"spade_two", "bombs"}.isdisjoint(version)

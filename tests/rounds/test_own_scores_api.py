@@ -148,3 +148,23 @@ def test_own_scores_store_exactly_what_was_typed(hand):
     assert [round_.hand for round_ in stored] == [{"scores": scores} for scores in hands]
     session.refresh_from_db()
     assert session.totals == [sum(column) for column in zip(*hands, strict=True)]
+
+
+def test_the_largest_transfers_are_ticked_paid_and_the_evening_still_reads(api):
+    """A transfer over a trillion (typed scores at a million, a million a point) ticked paid was
+    stored past the column's 14 digits: that reply and every later read of the session (its
+    state, recap, export) answered 500."""
+    key = create(api, mode="own_scores", value_per_point="1000000", currency="VND")["id"]
+    token = locked(api, key)
+    for _ in range(3):
+        hand = {"scores": [1_000_000, -1_000_000, 0, 0]}
+        assert api.post(f"/api/sessions/{key}/rounds", hand, token=token).status_code == 201
+    (transfer,) = api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"]
+    assert transfer == {"from": 1, "to": 0, "amount": "3000000000000.00", "paid": False}
+    ticked = api.post(
+        f"/api/sessions/{key}/transfers/paid", {**transfer, "paid": True, "device": "Ann's phone"}
+    )
+    assert ticked.status_code == 200, ticked.content
+    assert api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]["paid"] is True
+    for path in ("recap.txt", "export.csv", "export.json"):
+        assert api.get(f"/api/sessions/{key}/{path}").status_code == 200, path

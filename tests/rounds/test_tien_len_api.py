@@ -79,6 +79,8 @@ def test_the_preset_sets_the_game_and_keys_are_optional(api):
         ({"game": "tien_len", "tien_len": {"bombs": 1}}, "tien_len"),
         ({"tien_len": {"first": 3}}, "tien_len"),
         ({"game": "chess"}, "game"),
+        ({"game": "tien_len", "zero_sum": False}, "zero_sum"),
+        ({"preset": "tien-len", "zero_sum": True}, "zero_sum"),
     ],
 )
 def test_settings_of_the_other_game_are_refused_naming_the_field(api, fields, field):
@@ -211,6 +213,9 @@ def test_the_game_cannot_change_mid_session(api):
     response = api.patch(f"/api/sessions/{key}", {"game": "big_two"}, token=token)
     assert response.status_code == 400
     assert response.json()["field"] == "game"
+    response = api.patch(f"/api/sessions/{key}", {"zero_sum": False}, token=token)
+    assert response.status_code == 400
+    assert response.json()["field"] == "zero_sum"
     response = api.patch(f"/api/sessions/{key}", {"tien_len": {"first": 3}}, token=token)
     assert response.status_code == 200, response.json()
     assert response.json()["settings"]["tien_len"]["first"] == 3
@@ -234,3 +239,52 @@ def test_a_round_with_nothing_of_a_hand_asks_for_its_game_s_hand(api, fields, fi
         assert response.json()["field"] == field
         assert response.json()["error"].startswith(words)
     assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "hand", "field"),
+    [
+        ({"game": "tien_len"}, {"order": [0, 1, 2, 3], "twos": [0, 0, 0, 1]}, "twos"),
+        ({"game": "tien_len"}, {"order": [0, 1, 2, 3], "covering": 2}, "covering"),
+        ({"game": "tien_len"}, {"order": [0, 1, 2, 3], "spade_two": 3}, "spade_two"),
+        ({"game": "tien_len"}, {"instant": 1, "bombs": 1}, "bombs"),
+        ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "order": [0, 1, 2, 3]}, "order"),
+        ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "twos": [0, 0, 0, 0]}, "twos"),
+        ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "covering": 1}, "covering"),
+        ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "bombs": 2}, "bombs"),
+        ({}, {"cards": [5, 0, 11, 13], "killed": [2]}, "killed"),
+        ({}, {"cards": [5, 0, 11, 13], "chops": [{"by": 0, "from": 2, "items": ["red_two"]}]}, "chops"),
+    ],
+)
+def test_a_key_of_another_game_s_hand_is_refused_by_name_not_dropped(api, fields, hand, field):
+    """Sent beside a hand of another game, Big Two's twos, covering, ♠2 and bombs (or a Tiến lên
+    key) are refused naming that key, over the round, its correction and its preview: they were
+    dropped, and the hand stored as if they had never been sent."""
+    key = create(api, **fields)["id"]
+    token = locked(api, key)
+    first = {"game": {"order": [0, 1, 2, 3]}, "mode": {"scores": [1, -1, 0, 0]}}
+    assert (
+        add(api, key, token, next((first[name] for name in fields), {"cards": [5, 0, 11, 13]})).status_code
+        == 201
+    )
+    for response in (
+        add(api, key, token, hand),
+        api.put(f"/api/sessions/{key}/rounds/1", hand, token=token),
+        api.post(f"/api/sessions/{key}/preview", hand),
+    ):
+        assert response.status_code == 400, response.json()
+        assert response.json()["field"] == field
+        assert field in response.json()["error"]
+    assert Round.objects.count() == 1
+    assert RoundVersion.objects.count() == 1
+
+
+def test_null_and_empty_keys_of_another_game_s_hand_send_nothing(api):
+    """What a client sends for 'none' (null, [], no bombs) stays accepted beside any hand."""
+    for fields, hand in (
+        ({"game": "tien_len"}, {"order": [0, 1, 2, 3], "twos": None, "covering": None, "bombs": 0}),
+        ({"mode": "own_scores"}, {"scores": [1, -1, 0, 0], "order": [], "spade_two": None, "killed": None}),
+        ({}, {"cards": [5, 0, 11, 13], "order": None, "killed": [], "instant": None, "scores": None}),
+    ):
+        key = create(api, **fields)["id"]
+        assert add(api, key, locked(api, key), hand).status_code == 201

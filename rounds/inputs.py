@@ -258,6 +258,10 @@ def clean_settings(raw: Mapping[str, object], *, base: SessionSettings | None = 
             )
         settings = SessionSettings.from_preset(preset, keep=settings)
     check_game(raw, settings)
+    if raw.get("mode") == Mode.TIEN_LEN and raw.get("game", settings.rules.game) == Game.TIEN_LEN:
+        # The state shows a Tiến lên session's mode as its game's: settings read back and sent
+        # again (a group's rules, a session's) change nothing by it.
+        raw = {name: value for name, value in raw.items() if name != "mode"}
     raw = grouped_in_whole_units(raw, settings)
     changes: dict[str, object] = {"rules": clean_rules(raw, settings.rules)}
     for setting in fields.SESSION:

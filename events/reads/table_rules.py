@@ -11,7 +11,6 @@ from __future__ import annotations
 from events.inputs import EVENT_OWNS
 from groups.public import Group, group_by_key, group_rules
 from rounds.public import ServiceError, Session, SessionSettings, Viewer, apply_settings, settings_json
-from rounds.rules.mode import Game
 from toolkit.messages import gettext_noop
 
 GROUP_KEY = gettext_noop("Group: give the edit link's key of a group")
@@ -22,10 +21,7 @@ def creation_fields(settings: SessionSettings) -> dict:
     store and show a session's settings (so every field a session has, the event keeps)."""
     shown = Session()
     apply_settings(shown, settings)
-    fields = settings_json(shown)
-    if fields["game"] == Game.TIEN_LEN:
-        del fields["mode"]  # shown as the game's, never taken: a Tiến lên session has no mode to give
-    return fields
+    return settings_json(shown)
 
 
 def club_of(key: object) -> Group:

@@ -288,3 +288,20 @@ def test_null_and_empty_keys_of_another_game_s_hand_send_nothing(api):
     ):
         key = create(api, **fields)["id"]
         assert add(api, key, locked(api, key), hand).status_code == 201
+
+
+def test_a_tien_len_sessions_settings_sent_back_are_taken(api):
+    """The state shows a Tiến lên session's mode as "tien_len"; a client that sends the settings it
+    read (a new evening like this one, a group's rules from its GET) was refused, naming `mode`."""
+    state = api.post("/api/sessions", {"players": ["An", "Bình", "Chi"], "preset": "tien-len"}).json()
+    assert state["settings"]["mode"] == "tien_len"
+    again = api.post("/api/sessions", {"players": ["An", "Bình", "Chi"], **state["settings"]})
+    assert again.status_code == 201, again.json()
+    assert again.json()["settings"] == state["settings"]
+    group = api.post("/api/groups", {"name": "CLB"}).json()
+    assert api.patch(f"/api/groups/{group['id']}", {"rules": {"preset": "tien-len"}}).status_code == 200
+    rules = api.get(f"/api/groups/{group['id']}").json()["rules"]
+    assert api.patch(f"/api/groups/{group['id']}", {"rules": rules}).status_code == 200
+    refused = api.post("/api/sessions", {"players": ["An", "Bình"], "mode": "tien_len"})
+    assert refused.status_code == 400  # a Big Two session has no such mode
+    assert refused.json()["field"] == "mode"

@@ -79,16 +79,19 @@ def best_and_worst(state: dict) -> tuple[Moment, Moment] | None:
     return best, worst
 
 
-def fries(state: dict) -> list[int]:
-    """Per player, the hands that reached the second tier of the rules they were scored under."""
+def fries(state: dict) -> list[int] | None:
+    """Per player, the hands that reached the second tier of the rules they were scored under;
+    None when no hand's rules could fry (typed scores, one flat rate a card)."""
     counts = [0] * len(state["players"])
+    could = False
     for round_ in state["rounds"]:
         threshold = RoundRules.from_json(round_["rules"]).fry_from
-        if threshold is None:
+        if threshold is None or not round_["cards"]:
             continue
+        could = True
         for player, cards in enumerate(round_["cards"]):
             counts[player] += cards >= threshold
-    return counts
+    return counts if could else None
 
 
 def killed_counts(state: dict) -> list[int]:

@@ -89,14 +89,16 @@ def recap_lines(session: Session, state: dict) -> list[Line]:
                     colour=moment.player,
                 )
             )
-        # Tiến lên has no cards left to fry: who was killed (cóng) instead.
-        lines.append(Line("heading", _("Killed (cóng)") if tien_len else _("Fries")))
+        # Tiến lên has no cards left to fry: who was killed (cóng) instead. Typed scores and a
+        # flat rate of one a card fry nobody: no section to say so.
         counted = killed_counts(state) if tien_len else fries(state)
-        fried = [(count, player) for player, count in enumerate(counted) if count]
-        for count, player in sorted(fried, key=lambda item: (-item[0], item[1])):
-            lines.append(Line("row", names[player], str(count), colour=player))
-        if not fried:
-            lines.append(Line("note", _("Nobody was killed.") if tien_len else _("Nobody was fried.")))
+        if counted is not None:
+            lines.append(Line("heading", _("Killed (cóng)") if tien_len else _("Fries")))
+            fried = [(count, player) for player, count in enumerate(counted) if count]
+            for count, player in sorted(fried, key=lambda item: (-item[0], item[1])):
+                lines.append(Line("row", names[player], str(count), colour=player))
+            if not fried:
+                lines.append(Line("note", _("Nobody was killed.") if tien_len else _("Nobody was fried.")))
         back = comeback(state)
         lines.append(Line("heading", _("Biggest comeback")))
         if back is None:

@@ -175,3 +175,30 @@ def test_paying_by_place_the_house_is_listed_with_its_total_and_money(house_name
     assert any(note.endswith(f"pays {shown} HK$10.00") for note in notes), notes
     fried = {name: rows.get(name) for name in ("Ann", "Ben", "Cat", "Dan")}
     assert fried == {"Ann": None, "Ben": None, "Cat": "1", "Dan": None}  # 11 cards: heavy from 10
+
+
+@pytest.mark.parametrize(
+    ("fields", "hands"),
+    [
+        ({"mode": "own_scores"}, [{"scores": [3, -1, -2, 0]}, {"scores": [-4, 4, 0, 0]}]),
+        ({"preset": "wta-flat"}, [{"cards": [5, 0, 11, 13]}, {"cards": [0, 3, 7, 9]}]),
+    ],
+)
+def test_a_table_that_fries_nobody_has_no_fries_in_its_recap(api, fields, hands):
+    """Typed scores have no cards to fry, one flat rate a card no tier to reach: their recap said
+    "Fries: Nobody was fried." (the API pass's note). A session whose rules fry keeps the section."""
+    state = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat", "Dan"], **fields}).json()
+    token = api.post(f"/api/sessions/{state['id']}/lock", {"device": "Ann's phone"}).json()["token"]
+    for hand in hands:
+        assert api.post(f"/api/sessions/{state['id']}/rounds", hand, token=token).status_code == 201
+    text = api.get(f"/api/sessions/{state['id']}/recap.txt").content.decode()
+    assert "Best round" in text
+    assert "Fries" not in text
+    assert "fried" not in text
+
+
+def test_a_table_whose_rules_fry_lists_its_fries(client):
+    session = make_session(["Ann", "Ben", "Cat", "Dan"], preset="classic-points")
+    add_rounds(session, [5, 0, 11, 13], [0, 3, 7, 9])
+    text = client.get(f"/api/sessions/{session.view_key}/recap.txt").content.decode()
+    assert "Fries\nCat  1\nDan  1\n" in text  # 10 cards and more: the second tier

@@ -162,7 +162,7 @@ export class OfflineTable {
         row.dataset.requestId = idOf(item.body);
         const hand = item.type === "round.delete" ? state.rounds.find((round) => round.number === item.body.number) : item.body;
         row.querySelector("[data-round-number]").textContent = item.type === "round.add" ? String((number += 1)) : String(item.body.number);
-        for (const cell of row.querySelectorAll("[data-cell]")) cell.querySelector("[data-cell-cards]").replaceChildren(...handParts((hand && pendingCell(hand, Number(cell.dataset.cell))) || "–"));
+        for (const [index, cell] of row.querySelectorAll("[data-cell]").entries()) cell.querySelector("[data-cell-cards]").replaceChildren(...handParts((hand && pendingCell(hand, index)) || "–"));
         row.querySelector("[data-pending-label]").textContent = LABELS[item.type]();
         return row;
       });

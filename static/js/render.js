@@ -153,8 +153,7 @@ export function renderRounds(root, state, { newestFirst = true } = {}) {
     item.dataset.round = round.number;
     item.querySelector("[data-edit-round]").dataset.editRound = round.number;
     item.querySelector("[data-round-number]").textContent = round.number;
-    for (const cell of item.querySelectorAll("[data-cell]")) {
-      const index = Number(cell.dataset.cell);
+    for (const [index, cell] of item.querySelectorAll("[data-cell]").entries()) {
       cell.classList.toggle("winner", round.winner === index);
       cell.classList.toggle("covering", round.covering === index);
       // A Tiến lên cell's mark (✕, ★) sits beside its place, as page_labels.py hand_marks puts it.

@@ -41,11 +41,11 @@ def test_a_follower_of_a_long_evening_sees_a_correction_and_a_delete(phones, liv
     status, _ = live_api.call("PUT", f"/api/sessions/{state['id']}/rounds/3", {"cards": [0, 1, 1, 1]}, token)
     assert status == 200
     expect(page.locator('[data-total="3"]')).to_have_text("430")
-    expect(page.locator('[data-round="3"] [data-cell="3"] [data-cell-cards]')).to_have_text("1")
+    expect(page.locator('[data-round="3"] [data-cell].p3 [data-cell-cards]')).to_have_text("1")
     expect(page.locator("[data-round-list] [data-round]")).to_have_count(12)
     status, _ = live_api.call("DELETE", f"/api/sessions/{state['id']}/rounds/1", None, token)
     assert status == 200
     expect(page.locator("[data-round-list] [data-round]")).to_have_count(11)
     expect(page.locator('[data-total="3"]')).to_have_text("391")
-    expect(page.locator('[data-round="2"] [data-cell="3"] [data-cell-cards]')).to_have_text("1")
+    expect(page.locator('[data-round="2"] [data-cell].p3 [data-cell-cards]')).to_have_text("1")
     assert live_api.state(state["id"])["totals"][3] == 391

@@ -77,7 +77,7 @@ def test_undo_of_a_delete_restores_the_round_at_its_number_on_both_phones(phones
     ann.locator('[data-action="undo-round"]').tap()
     wait_for_rounds(ben, 3)
     wait_for_rounds(ann, 3)
-    expect(ben.locator('[data-round="2"] [data-cell="3"] [data-cell-cards]')).to_have_text("4")
+    expect(ben.locator('[data-round="2"] [data-cell].p3 [data-cell-cards]')).to_have_text("4")
     assert [r["cards"] for r in live_api.state(state["id"])["rounds"]] == [ROUND_1, ROUND_2, [3, 0, 1, 2]]
 
 
@@ -107,7 +107,7 @@ def test_the_history_sheet_lists_a_deleted_round_and_restores_it_at_its_old_numb
     deleted.locator('[data-action="restore-round"]').tap()
     expect(sheet).to_be_hidden()
     wait_for_rounds(ben, 3)
-    expect(ben.locator('[data-round="1"] [data-cell="2"] [data-cell-cards]')).to_have_text("11")
+    expect(ben.locator('[data-round="1"] [data-cell].p2 [data-cell-cards]')).to_have_text("11")
     expect(undo_toast(ann)).to_contain_text("Round 1 restored")
     assert [r["cards"] for r in live_api.state(state["id"])["rounds"]] == [ROUND_1, ROUND_2, [3, 0, 1, 2]]
 

@@ -386,12 +386,12 @@ def test_a_points_target_shows_on_the_scoreboard_and_running_totals_follow_live(
     wait_for_rounds(host, 1)
     expect(follower.locator('[data-to-target="3"]')).to_have_text("11 to 50")
     row = follower.locator('[data-round-list] [data-round="1"]')
-    expect(row.locator('[data-cell="3"] [data-running-total]')).to_have_text("39")
+    expect(row.locator("[data-cell].p3 [data-running-total]")).to_have_text("39")
     type_keys(host, "2 3 4 Enter")
     wait_for_rounds(host, 2)
     row = follower.locator('[data-round-list] [data-round="2"]')
-    expect(row.locator('[data-cell="0"] [data-running-total]')).to_have_text("7")
-    expect(row.locator('[data-cell="3"] [data-running-total]')).to_have_text("39")
+    expect(row.locator("[data-cell].p0 [data-running-total]")).to_have_text("7")
+    expect(row.locator("[data-cell].p3 [data-running-total]")).to_have_text("39")
     expect(follower.locator('[data-to-target="0"]')).to_have_text("43 to 50")
 
 

@@ -81,11 +81,11 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
     # The list's marks carry their words (the entry's own) for a reader and as a tooltip, here
     # and on the follower's page, and a line under the list says what they mean.
     for phone in (page, follower):
-        dan = phone.locator(f'[data-round="1"] [data-cell="{DAN}"]')
+        dan = phone.locator(f'[data-round="1"] [data-cell].p{DAN}')
         expect(dan.locator("[data-cell-cards]")).to_have_text("4")
         expect(dan.get_by_role("img", name="Killed")).to_have_text("✕")
         expect(dan.get_by_role("img", name="Killed")).to_have_attribute("title", "Killed")
-        ben = phone.locator(f'[data-round="3"] [data-cell="{BEN}"]')
+        ben = phone.locator(f'[data-round="3"] [data-cell].p{BEN}')
         expect(ben.get_by_role("img", name="Instant win")).to_have_text("★")
         expect(phone.locator('[data-round="3"]').get_by_role("img")).to_have_count(1)
         expect(phone.locator(".round-legend")).to_have_text("✕ Killed · ★ Instant win")
@@ -105,7 +105,7 @@ def test_a_tien_len_evening_by_taps_and_keys(phones, live_api, screenshot):
         True,
     )
     assert live_api.state(key)["totals"] == [5, 12, -4, -13]
-    expect(follower.locator('[data-round="2"] [data-cell="0"] [data-cell-cards]')).to_have_text("1")
+    expect(follower.locator('[data-round="2"] [data-cell].p0 [data-cell-cards]')).to_have_text("1")
 
 
 def test_the_killed_take_the_last_places_without_being_tapped(phones, live_api):
@@ -233,10 +233,10 @@ def test_an_incomplete_chop_says_so_in_its_sheet_in_vietnamese(phones, live_api,
     reader = phones("A reader's phone", javascript=False)  # the list as the server renders it
     reader.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
     for shown in (page, reader.open(f"/s/{key}/", live=False)):
-        killed_mark = shown.locator(f'[data-round="1"] [data-cell="{DAN}"]').get_by_role("img", name="Cóng")
+        killed_mark = shown.locator(f'[data-round="1"] [data-cell].p{DAN}').get_by_role("img", name="Cóng")
         expect(killed_mark).to_have_text("✕")
         expect(killed_mark).to_have_attribute("title", "Cóng")
-        instant_mark = shown.locator(f'[data-round="2"] [data-cell="{CAT}"]').get_by_role(
+        instant_mark = shown.locator(f'[data-round="2"] [data-cell].p{CAT}').get_by_role(
             "img", name="Tới trắng"
         )
         expect(instant_mark).to_have_text("★")

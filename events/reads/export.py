@@ -7,9 +7,12 @@ import io
 
 from django.db.models import Count, Sum
 
+from events.inputs import table_settings
 from events.models import Event, EventPlayer, EventSeat, EventTable
 from groups.public import exports
 from rounds.public import Round, neutralised
+from rounds.rules.mode import Game
+from rounds.rules.tien_len_words import TIEN_LEN_EVENTS, tien_len_events, tien_len_places
 
 SEATS = 4
 
@@ -29,11 +32,14 @@ def kept_event_csv(event: Event) -> str:
 
 def event_csv(event: Event) -> str:
     """Event round, table, hand, then per seat the player, cards left and score, and the winner.
-    A hand that counts no cards (Tiến lên's order out, typed scores) leaves its cards empty."""
+    A Tiến lên night has each player's place out where the cards go, and the hand's events
+    (killed, left in hand, chops, instant win) before the winner, as a Tiến lên session's CSV; a
+    hand of typed scores leaves its cards empty."""
+    tien_len = table_settings(event.rules, hands=event.hands).mode.game is Game.TIEN_LEN
     header = ["round", "table", "hand"]
     for seat in range(1, SEATS + 1):
-        header += [f"player {seat}", f"cards {seat}", f"score {seat}"]
-    header.append("winner")
+        header += [f"player {seat}", f"{'place' if tien_len else 'cards'} {seat}", f"score {seat}"]
+    header += [*(TIEN_LEN_EVENTS if tien_len else ()), "winner"]
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(header)
@@ -53,18 +59,21 @@ def event_csv(event: Event) -> str:
     for row in (
         Round.objects.filter(session_id__in=list(names))
         .order_by("session_id", "number")
-        .values_list("session_id", "number", "cards", "scores", "winner")
+        .values_list("session_id", "number", "cards", "hand", "scores", "winner")
     ):
         hands[row[0]].append(row[1:])
     for table in tables:
         players = names[table.pk]
-        for number, cards, scores, winner in hands[table.pk]:
+        for number, cards, hand, scores, winner in hands[table.pk]:
             line = [table.event_round.number, table.number, number]
+            counts = tien_len_places(hand, len(players)) if hand else cards  # typed scores have neither
             for seat in range(SEATS):
-                if seat < len(players):  # a hand by order out (Tiến lên) or typed scores has no cards
-                    line += [players[seat], cards[seat] if cards else "", scores[seat]]
+                if seat < len(players):
+                    line += [players[seat], counts[seat] if counts else "", scores[seat]]
                 else:
                     line += ["", "", ""]
+            if tien_len:
+                line += tien_len_events(hand, players) if hand else [""] * len(TIEN_LEN_EVENTS)
             line.append(players[winner])
             writer.writerow(line)
     return "\ufeff" + buffer.getvalue()

@@ -258,7 +258,7 @@ def add_tien_len(line: dict[str, int], round_: SeasonRound, index: int) -> None:
     line["instant_wins"] += round_.instant == index
 
 
-SORTABLE: Final = ("name", "rating", *FIGURES, *(f"{figure}_per_game" for figure in RATES))
+SORTABLE: Final = ("name", "rating", *FIGURES, *TIEN_LEN_FIGURES, *(f"{figure}_per_game" for figure in RATES))
 
 
 def sort_key(

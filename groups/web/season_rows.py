@@ -32,22 +32,49 @@ RANGES = {
 }
 # The head-to-head matrix shows the players with the most games, this many at most.
 MATRIX_PLAYERS = 20
-# Net first: on a 360 px phone it is the column the table is read by.
-SHOWN = ("net_score", "games", "wins", "fries", "real_losses", "evenings")
-COLUMNS = (
-    ("name", _("Player")),
-    ("net_score", _("Net")),
-    ("rating", _("Skill")),
-    ("games", _("Games")),
-    ("wins", _("Wins")),
-    ("fries", _("Fries")),
-    ("real_losses", _("Real losses")),
-    ("evenings", _("Evenings")),
-    ("wins_per_game", _("Wins / game")),
-    ("fries_per_game", _("Fries / game")),
-    ("real_losses_per_game", _("Losses / game")),
-    ("net_score_per_game", _("Net / game")),
-)
+# Net first: on a 360 px phone it is the column the table is read by; Skill follows it.
+LABELS = {
+    "name": _("Player"),
+    "net_score": _("Net"),
+    "rating": _("Skill"),
+    "games": _("Games"),
+    "wins": _("Wins"),
+    "fries": _("Fries"),
+    "real_losses": _("Real losses"),
+    "lasts": _("Came last"),
+    "killed": _("Killed (cóng)"),
+    "instant_wins": _("Instant win"),
+    "evenings": _("Evenings"),
+    "wins_per_game": _("Wins / game"),
+    "fries_per_game": _("Fries / game"),
+    "real_losses_per_game": _("Losses / game"),
+    "net_score_per_game": _("Net / game"),
+}
+# What counted hands show (fries, real losses) and what Tiến lên hands show instead (SPEC 14.4).
+BY_CARDS = ("fries", "real_losses")
+
+
+def shown_figures(season: Season) -> tuple[str, ...]:
+    """The season's figures, in their columns' order: a season of Tiến lên hands alone has no
+    fries and no real losses, but who came last, was killed and won on the deal; a season with
+    both kinds of hands shows both."""
+    hands = [round_ for evening in season.evenings for round_ in evening.rounds]
+    tien_len = any(round_.ranks for round_ in hands)
+    by_cards = not tien_len or any(not round_.ranks for round_ in hands)
+    return (
+        "net_score",
+        "games",
+        "wins",
+        *(BY_CARDS if by_cards else ()),
+        *(season_rules.TIEN_LEN_FIGURES[1:] if tien_len else ()),
+        "evenings",
+    )
+
+
+def columns_of(shown: tuple[str, ...]) -> list[str]:
+    """The table's columns: the player, the figures with Skill after the net, their rates per game."""
+    rates = [f"{figure}_per_game" for figure in season_rules.RATES if figure in shown]
+    return ["name", shown[0], "rating", *shown[1:], *rates]
 
 
 @dataclass(frozen=True)
@@ -100,14 +127,22 @@ def season_context(request: HttpRequest, group: Group, *, today: date) -> dict:
     lines = season_rules.sorted_lines(
         season.lines, chosen.sort, descending=chosen.descending, names=names, ratings=order
     )
+    shown = shown_figures(season)
     return {
         "chosen": chosen,
         "ranges": [(value, label, chosen.query(range=value)) for value, label in RANGES.items()],
         "columns": [
-            (column, label, chosen.query(sort=column, dir=toggled(chosen, column)), chosen.sort == column)
-            for column, label in COLUMNS
+            (
+                column,
+                LABELS[column],
+                chosen.query(sort=column, dir=toggled(chosen, column)),
+                chosen.sort == column,
+            )
+            for column in columns_of(shown)
         ],
-        "rows": [row_of(line, season, names, colour, ratings) for line in lines],
+        "tien_len": "killed" in shown,
+        "by_cards": "fries" in shown,
+        "rows": [row_of(line, season, names, colour, ratings, shown) for line in lines],
         "matrix": matrix_of(season, names, colour),
         "chart": season_net_svg(season, names, colour) if season.lines else None,
         "ranked_from": RANKED_FROM,
@@ -129,25 +164,26 @@ def row_of(
     names: dict[int, str],
     colour: dict[int, int],
     ratings: Ratings,
+    shown: tuple[str, ...],
 ) -> dict:
     rival, nemesis = season.rival(line.player, names), season.nemesis(line.player, names)
     return {
         "player": line.player,
         "name": names[line.player],
         "colour": colour[line.player],
-        "cells": cells_of(line, ratings.players.get(line.player)),
+        "cells": cells_of(line, ratings.players.get(line.player), shown),
         "rival": names.get(rival) if rival is not None else None,
         "nemesis": names.get(nemesis) if nemesis is not None else None,
     }
 
 
-def cells_of(line: season_rules.PlayerLine, rating: Rating | None) -> SafeString:
+def cells_of(line: season_rules.PlayerLine, rating: Rating | None, shown: tuple[str, ...]) -> SafeString:
     """The row's figures, then its rates per game, as table cells. Joined here, as numbers need
     no escaping: a table of 200 players is thousands of cells, each a template lookup and a
     localization otherwise (whole numbers and rates with a point read the same in both languages).
     Skill follows the net: its ordinal, or the games still to play until ranked."""
-    figures = [getattr(line, figure) for figure in SHOWN]
-    rates = [line.per_game(figure) for figure in season_rules.RATES]
+    figures = [getattr(line, figure) for figure in shown]
+    rates = [line.per_game(figure) for figure in season_rules.RATES if figure in shown]
     cells = [f"<td>{'–' if value is None else minus(value)}</td>" for value in figures + rates]
     cells.insert(1, rating_cell(rating))
     return mark_safe("".join(cells))

@@ -7,7 +7,7 @@ import io
 
 from rounds.rules.mode import Game
 from rounds.rules.ruleset import RoundRules
-from rounds.rules.tien_len_settings import Item
+from rounds.rules.tien_len_words import TIEN_LEN_EVENTS, tien_len_events, tien_len_places
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -88,32 +88,16 @@ def tien_len_csv(state: dict, names: list[str]) -> str:
         + [f"{name} place" for name in names]
         + [f"{name} score" for name in names]
         + [f"{name} total" for name in names]
-        + ["killed", "left in hand", "chops", "instant win"]
+        + list(TIEN_LEN_EVENTS)
     )
     for round_ in state["rounds"]:
-        order = round_["order"]
-        places = [order.index(player) + 1 if player in order else "" for player in range(len(names))]
-        if round_["instant"] is not None:
-            places[round_["instant"]] = 1
-        left = [
-            f"{names[held['player']]}: "
-            + " ".join(f"{item.value} {held[item.value]}" for item in Item if held[item.value])
-            for held in round_["left"]
-        ]
-        chops = [
-            f"{names[chop['by']]} < {names[chop['from']]}: {' '.join(chop['items'])}"
-            for chop in round_["chops"]
-        ]
         writer.writerow(
             [
                 round_["number"],
-                *places,
+                *tien_len_places(round_, len(names)),
                 *round_["scores"],
                 *round_["totals_after"],
-                "; ".join(names[player] for player in round_["killed"]),
-                "; ".join(left),
-                "; ".join(chops),
-                "" if round_["instant"] is None else names[round_["instant"]],
+                *tien_len_events(round_, names),
             ]
         )
     return buffer.getvalue()

@@ -86,3 +86,25 @@ def test_the_league_after_two_club_nights_on_a_phone_and_on_paper(phones, live_a
     printer.goto(f"{server_url}/g/{group['view_id']}/league/print")
     expect(printer.locator("[data-print-league]")).to_have_count(12)
     assert pdf_pages(printer.pdf(format="A4")) == 1
+
+
+def test_the_league_print_page_fits_a_phone_in_vietnamese(phones, live_api, server_url, screenshot):
+    """Opened on a phone before it prints: the Vietnamese table ran 42 px past the 360 px screen
+    (its last column, Ăn thua, cut), and the nights' two columns ran a bullet into the first's text."""
+    status, group = live_api.call("POST", "/api/groups", {"name": "Nhóm Tiến lên Thứ Sáu"})
+    assert status == 201, group
+    rng = random.Random(7)
+    players = ["Phương", "Hùng", "Vy", "Minh", "Tuấn", "Đức", "Hải", "Khoa"]
+    for name in ("Đêm CLB 1", "Đêm CLB 2"):
+        played_night(live_api, group["id"], players, name, rng)
+    phone = phones("Ann's phone")
+    phone.context.add_cookies([{"name": "django_language", "value": "vi", "url": server_url}])
+    page = phone.open(f"/g/{group['view_id']}/league/print", live=False)
+    expect(page.locator("[data-print-league]")).to_have_count(8)
+    expect(page.locator(".print-table th").last).to_have_text("Ăn thua")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    nights = page.locator(".print-nights li")
+    expect(nights).to_have_count(2)
+    first, second = (night.bounding_box() for night in nights.all())
+    assert (first["x"], second["y"] > first["y"]) == (second["x"], True)
+    screenshot(page, "league-print-360-vi")

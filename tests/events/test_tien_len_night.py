@@ -2,6 +2,8 @@
 finishing order with killed players and chops; the standings are each player's net over their
 tables, hands won are their firsts, and the night's group season counts them."""
 
+import csv
+import io
 import random
 import re
 from collections import defaultdict
@@ -65,25 +67,80 @@ def test_a_tien_len_club_night_of_twelve(api):
     assert ranked == sorted(ranked, reverse=True)
 
 
-def test_the_export_of_a_tien_len_night_has_its_scores_and_no_cards(api):
-    """Export every hand (CSV) on a Tiến lên night: a hand has no cards left, so those cells stay
-    empty (it answered 500 reading cards that a hand by order out does not have)."""
-    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=2, rules={"preset": "tien-len"})
+def test_the_export_of_a_tien_len_night_has_each_place_out_and_the_hands_events(api):
+    """Export every hand (CSV) on a Tiến lên night: each player's place out where a Big Two night
+    has cards left, and the hand's killed, left in hand, chops and instant win, as a Tiến lên
+    session's CSV (it had Big Two's 'cards' columns, always empty, and none of what happened)."""
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=3, rules={"preset": "tien-len"})
     table = draw(api, event["id"])["tables"][0]
-    # Ann, Ben, Cat out in that order, Dan killed; then an instant win by Cat.
-    play(api, table["session"], [{"order": [0, 1, 2, 3], "killed": [3]}, {"instant": 2}])
+    seated = table["players"]
+    # Seat 0, 1, 2 out in that order, seat 3 killed holding a red 2; an instant win by seat 2;
+    # then seat 1 first and seat 2 chops seat 0's black 2 and three pairs.
+    play(
+        api,
+        table["session"],
+        [
+            {"order": [0, 1, 2, 3], "killed": [3], "left": [{"player": 3, "red_two": 1}]},
+            {"instant": 2},
+            {"order": [1, 0, 2, 3], "chops": [{"by": 2, "from": 0, "items": ["black_two", "three_pairs"]}]},
+        ],
+    )
     reply = api.get(f"/api/events/{event['view_id']}/export.csv")
     assert reply.status_code == 200
-    lines = reply.content.decode("utf-8-sig").strip().split("\r\n")
-    assert len(lines) == 1 + 2
-    seated = table["players"]
-    first = lines[1].split(",")
-    assert first[:3] == ["1", "1", "1"]
-    assert first[3:15] == [seated[0], "", "4", seated[1], "", "1", seated[2], "", "-1", seated[3], "", "-4"]
-    assert first[-1] == seated[0]
-    second = lines[2].split(",")
-    assert [second[5], second[8], second[11], second[14]] == ["-4", "-4", "12", "-4"]
-    assert second[-1] == seated[2]
+    rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "round", "table", "hand",
+        "player 1", "place 1", "score 1", "player 2", "place 2", "score 2",
+        "player 3", "place 3", "score 3", "player 4", "place 4", "score 4",
+        "killed", "left in hand", "chops", "instant win", "winner",
+    ]  # fmt: skip
+    assert len(rows) == 1 + 3
+    assert rows[1][:15] == [
+        "1", "1", "1",
+        seated[0], "1", "6", seated[1], "2", "1", seated[2], "3", "-1", seated[3], "4", "-6",
+    ]  # fmt: skip
+    assert rows[1][15:] == [seated[3], f"{seated[3]}: red_two 1", "", "", seated[0]]
+    assert rows[2][3:15] == [
+        seated[0],
+        "",
+        "-4",
+        seated[1],
+        "",
+        "-4",
+        seated[2],
+        "1",
+        "12",
+        seated[3],
+        "",
+        "-4",
+    ]
+    assert rows[2][15:] == ["", "", "", seated[2], seated[2]]
+    # Places +2 +1 −1 −2; the chop: 1 × (1 + 2) from seat 0 to seat 2.
+    assert [rows[3][index] for index in (4, 5, 7, 8, 10, 11, 13, 14)] == [
+        "2",
+        "-2",
+        "1",
+        "2",
+        "3",
+        "2",
+        "4",
+        "-2",
+    ]
+    assert rows[3][15:] == ["", "", f"{seated[2]} < {seated[0]}: black_two three_pairs", "", seated[1]]
+
+
+def test_the_export_of_a_big_two_night_keeps_its_cards(api):
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=1)
+    table = draw(api, event["id"])["tables"][0]
+    play(api, table["session"], [{"cards": [5, 0, 11, 13]}])
+    rows = list(
+        csv.reader(
+            io.StringIO(api.get(f"/api/events/{event['view_id']}/export.csv").content.decode("utf-8-sig"))
+        )
+    )
+    assert rows[0][3:6] == ["player 1", "cards 1", "score 1"]
+    assert rows[0][-2:] == ["score 4", "winner"]
+    assert [rows[1][index] for index in (4, 7, 10, 13)] == ["5", "0", "11", "13"]
 
 
 BRAND = re.compile(r'<a class="brand" href="/">([^<]*)</a>')

@@ -4,6 +4,7 @@ the evening's CSV carries the order and the events."""
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -114,3 +115,66 @@ def test_the_recap_reads_a_tien_len_evening(api):
     assert "Fries" not in text
     png = api.get(f"/api/sessions/{state['id']}/recap.png")
     assert png.status_code == 200
+
+
+def season_columns(html: str) -> list[str]:
+    return re.findall(r'data-sort="(\w+)"', html)
+
+
+def test_a_tien_len_season_page_shows_lasts_killed_and_instant_wins_not_fries(api, client):
+    """A Tiến lên group's page showed Big Two's columns: fries and real losses (always 0 and what
+    each paid), no lasts, killed or instant wins (SPEC 14.4), and 'Big Two' in its bar."""
+    group, state = tien_len_evening(api)
+    html = client.get(f"/g/{group['id']}/", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert season_columns(html) == [
+        "name",
+        "net_score",
+        "rating",
+        "games",
+        "wins",
+        "lasts",
+        "killed",
+        "instant_wins",
+        "evenings",
+        "wins_per_game",
+        "net_score_per_game",
+    ]
+    heads = re.findall(r'data-sort="\w+">([^<]+)</a>', html)
+    assert heads[4:8] == ["Về nhất", "Về bét", "Bị cóng", "Tới trắng"]
+    assert "Ôm nặng" not in html
+    assert "Thua thật" not in html
+    dan = re.search(r'data-season-player="Dan">.*?</tr>', html, re.S).group(0)
+    cells = re.findall(r"<td>([^<]*)</td>", dan)
+    total = str(state["totals"][DAN]).replace("-", "\u2212")
+    # Net, then (after Skill) games, firsts, lasts, killed, instant wins, evenings, the two rates.
+    assert cells == [total, "4", "1", "3", "2", "1", "1", "0.25", cells[-1]]
+    assert "Về bét: số ván về bét" in html
+    assert re.search(r'class="brand"[^>]*>Tiến lên</a>', html)
+    # Sorting by a Tiến lên figure is a column like any other.
+    by_killed = client.get(f"/g/{group['id']}/?sort=killed", HTTP_ACCEPT_LANGUAGE="vi").content.decode()
+    assert re.findall(r'data-season-player="(\w+)"', by_killed) == ["Dan", "Ben", "Cat", "Ann"]
+
+
+def test_a_season_of_both_games_shows_both_kinds_of_figures(api, client):
+    group, _state = tien_len_evening(api)
+    evening = api.post(
+        f"/api/groups/{group['id']}/evenings", {"players": PLAYERS, "preset": "classic-points"}
+    ).json()
+    assert evening["settings"]["game"] == "big_two"
+    token = api.post(f"/api/sessions/{evening['id']}/lock", {"device": "Ann's phone"}).json()["token"]
+    api.post(f"/api/sessions/{evening['id']}/rounds", {"cards": [0, 3, 5, 13]}, token=token)
+    html = client.get(f"/g/{group['id']}/").content.decode()
+    assert season_columns(html)[3:10] == [
+        "games",
+        "wins",
+        "fries",
+        "real_losses",
+        "lasts",
+        "killed",
+        "instant_wins",
+    ]
+    plain = api.post("/api/groups", {"name": "Thursday"}).json()
+    api.post(f"/api/groups/{plain['id']}/evenings", {"players": PLAYERS})
+    html = client.get(f"/g/{plain['id']}/").content.decode()
+    assert "lasts" not in season_columns(html)
+    assert re.search(r'class="brand"[^>]*>Big Two</a>', html)

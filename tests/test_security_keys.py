@@ -9,6 +9,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 from django.apps import apps
 from django.core import serializers
+from django.test import Client
 from django.urls import get_resolver
 
 from scorekeeper.asgi import application
@@ -306,3 +307,37 @@ def test_a_nights_follow_key_signs_up_once_the_organizer_opens_it(api, world):
     reply = api.post(f"/api/events/{view}/signup", {"name": "Zoe"})
     assert reply.status_code == 201, reply.content
     assert reply.json()["player"]["name"] == "Zoe"
+
+
+FORMS = [case for case in WRITES if case[4] == FORM]
+NEW = [
+    (
+        "new evening",
+        "post",
+        "/",
+        {"player_0": "Ann", "player_1": "Ben", "mode": "points", "base_rate": "1", "length": "open"},
+        FORM,
+        False,
+    ),
+    ("new group", "post", "/g/new", {"name": "Ours"}, FORM, False),
+    (
+        "new night",
+        "post",
+        "/e/new",
+        {"name": "N", "players": "Ann\nBen\nCat\nDan", "rounds": "1", "hands": "1"},
+        FORM,
+        False,
+    ),
+    ("language", "post", "/i18n/setlang/", {"language": "vi", "next": "/"}, FORM, False),
+]
+
+
+@pytest.mark.parametrize("case", FORMS + NEW, ids=[case[0] for case in FORMS + NEW])
+def test_every_page_form_needs_its_csrf_token(api, world, case):
+    """Each form a page posts, with the edit key and without the page's token: refused, nothing
+    stored (the JSON API takes no cookie, so it has no token to need)."""
+    strict = Client(enforce_csrf_checks=True)
+    reply, before = send(api, strict, world, case, which=0)
+    assert reply.status_code == 403, (reply.status_code, reply.content[:300])
+    assert b"Please try again" in reply.content
+    assert stored() == before

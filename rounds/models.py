@@ -32,6 +32,10 @@ MAX_SESSION_ROUNDS = 1000
 # of a rescore is one): a full session of 1,000 rounds with two changes to each; its export.json
 # stays a few megabytes.
 MAX_SESSION_CHANGES = 3000
+# Transfers ticked paid that the settlement no longer owes are kept (an undo brings their tick
+# back), up to this many a session: past it a new tick drops them first. A wager changed and a
+# transfer ticked again and again left one more each time, without end.
+MAX_PAID_MARKS = 50
 
 
 def rules_known(prefix: str) -> list[models.CheckConstraint]:

@@ -9,9 +9,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from rounds.errors import ServiceError
-from rounds.models import PaidTransfer, Session
+from rounds.models import MAX_PAID_MARKS, PaidTransfer, Session
 from rounds.reads.selectors import HOUSE
 from rounds.reads.state import settlement_of
+from rounds.rules.settlement import Settlement
 from rounds.services import publish
 from rounds.signals import write_checked
 from toolkit.messages import gettext_noop
@@ -57,6 +58,7 @@ def transfer_mark_paid(
     marks = PaidTransfer.objects.filter(session=session, payer=payer, payee=payee, amount=amount)
     if paid:
         if not marks.exists():
+            drop_stale_marks(session, settlement)
             PaidTransfer.objects.create(
                 session=session, payer=payer, payee=payee, amount=amount, device=device
             )
@@ -65,3 +67,16 @@ def transfer_mark_paid(
     # A payment ticked is use of the evening: purge_sessions keeps it as long as a change.
     Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
     publish.changed(session.pk, ["settlement.paid"], rounds_from=None)
+
+
+def drop_stale_marks(session: Session, settlement: Settlement) -> None:
+    """At MAX_PAID_MARKS, the ticks of transfers the settlement no longer owes go: a session keeps
+    at most that many, its current transfers' ticks always among them."""
+    kept = PaidTransfer.objects.filter(session=session)
+    if kept.count() < MAX_PAID_MARKS:
+        return
+    owed = {(transfer.payer, transfer.payee, transfer.amount) for transfer in settlement.transfers}
+    stale = [
+        pk for pk, *mark in kept.values_list("pk", "payer", "payee", "amount") if tuple(mark) not in owed
+    ]
+    PaidTransfer.objects.filter(pk__in=stale).delete()

@@ -18,6 +18,7 @@ from django.test import AsyncClient
 
 from rounds import services
 from rounds.errors import LOCK_NEEDED, LOCK_STILL_LIVE, SESSION_FINISHED
+from rounds.live import consumers
 from rounds.models import Round, RoundVersion, Session
 from rounds.reads.selectors import Viewer
 from rounds.reads.state import table_state
@@ -429,8 +430,11 @@ async def test_the_follow_key_cannot_write_anything():
             ("round.add", {"token": token, "cards": [0, 3, 7, 10]}),
             ("round.edit", {"token": token, "number": 1, "cards": [0, 3, 7, 10]}),
             ("round.delete", {"token": token, "number": 1}),
+            ("round.restore", {"token": token, "version": 1}),
+            ("round.undo", {"token": token, "version": 1}),
             ("lock.release", {"token": token}),
         ]
+        assert {kind for kind, _ in writes} == consumers.WRITES  # every write the socket takes
         for kind, fields in writes:
             reply = await ben.request(kind, **fields)
             assert (reply["ok"], reply["status"], reply["field"]) == (False, 403, "key"), kind

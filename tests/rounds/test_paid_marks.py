@@ -1,0 +1,47 @@
+"""The ticks of a session's transfers stay bounded (hosting.md's limits): a wager changed and a
+transfer ticked, again and again, left one stored tick more each time, without end (a
+correction or wager change is no change of the history, so its cap never came)."""
+
+import pytest
+
+from rounds.models import MAX_PAID_MARKS, PaidTransfer
+
+pytestmark = pytest.mark.django_db
+
+
+def tick(api, key):
+    transfer = api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]
+    body = {"from": transfer["from"], "to": transfer["to"], "amount": transfer["amount"], "paid": True}
+    reply = api.post(f"/api/sessions/{key}/transfers/paid", body)
+    assert reply.status_code == 200, reply.content
+    return transfer
+
+
+def test_a_wager_changed_and_ticked_again_and_again_keeps_a_bounded_number_of_ticks(api):
+    key = api.post("/api/sessions", {"players": ["Ann", "Ben", "Cat"], "value_per_point": "1"}).json()["id"]
+    token = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()["token"]
+    assert api.post(f"/api/sessions/{key}/rounds", {"cards": [0, 5, 7]}, token=token).status_code == 201
+    for value in range(1, MAX_PAID_MARKS + 30):
+        reply = api.patch(f"/api/sessions/{key}", {"value_per_point": str(value)}, token=token)
+        assert reply.status_code == 200, reply.content
+        tick(api, key)
+        assert PaidTransfer.objects.count() <= MAX_PAID_MARKS
+    # The transfers owed now are still ticked, as the settlement shows them.
+    transfers = api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"]
+    assert [transfer["amount"] for transfer in transfers] == [
+        "711.00",
+        "237.00",
+    ]  # at 79 a point: Cat 9, Ben 3
+    assert transfers[0]["paid"] is True
+
+
+def test_below_the_cap_an_earlier_tick_comes_back_with_its_amount(api):
+    """What the marks are kept for: a wager changed back shows the transfer ticked again."""
+    key = api.post("/api/sessions", {"players": ["Ann", "Ben"], "value_per_point": "1"}).json()["id"]
+    token = api.post(f"/api/sessions/{key}/lock", {"device": "Ann's phone"}).json()["token"]
+    api.post(f"/api/sessions/{key}/rounds", {"cards": [0, 5]}, token=token)
+    tick(api, key)
+    api.patch(f"/api/sessions/{key}", {"value_per_point": "2"}, token=token)
+    assert api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]["paid"] is False
+    api.patch(f"/api/sessions/{key}", {"value_per_point": "1"}, token=token)
+    assert api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]["paid"] is True

@@ -33,7 +33,7 @@ run: $(VENV)/.runtime fonts
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Big Two scorekeeper on http://$(HOST):$(PORT)/"
 	@if [ "$(HOST)" = "0.0.0.0" ]; then $(BIN)/python -c 'from scorekeeper.settings import LAN_ADDRESS; print(f"Phones on this network: http://{LAN_ADDRESS}:$(PORT)/")'; fi
-	ACCESS_LOG=$${ACCESS_LOG:-1} exec $(BIN)/daphne $(DAPHNE_ARGS) scorekeeper.asgi:application
+	ACCESS_LOG=$${ACCESS_LOG:-1} exec $(BIN)/python -m scorekeeper.daphne_run $(DAPHNE_ARGS) scorekeeper.asgi:application
 
 ## serve: production mode: WORKERS (2) gunicorn + uvicorn workers on HOST:PORT, PostgreSQL + Redis
 ## (needs DATABASE_URL, REDIS_URL and SECRET_KEY; see docs/DEPLOY.md)

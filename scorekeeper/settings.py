@@ -240,6 +240,9 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 # Request bodies past this size are refused before they are parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
+# Any body past this is refused before it is stored (a file part is not counted above): 1 MiB, room
+# above a paper log's 256 KB as a file (scorekeeper/body_limit.py).
+REQUEST_BODY_MAX_BYTES = 1024 * 1024
 # A WebSocket frame or message past this size closes the socket (1009) on both servers: daphne's
 # own default, and uvicorn's ws_max_size (scorekeeper/workers.py).
 WEBSOCKET_MAX_BYTES = 1024 * 1024

@@ -69,7 +69,13 @@ def daphne(port: int | None = None, *, make: dict[str, str] | None = None, **env
         **env,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", *daphne_args(port, **(make or {})), "scorekeeper.asgi:application"],
+        [
+            sys.executable,
+            "-m",
+            "scorekeeper.daphne_run",
+            *daphne_args(port, **(make or {})),
+            "scorekeeper.asgi:application",
+        ],
         cwd=ROOT,
         env=server_env,
         stdout=log,
@@ -92,3 +98,18 @@ def daphne(port: int | None = None, *, make: dict[str, str] | None = None, **env
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+def raw_post(base: str, head: str, body: bytes = b"") -> bytes:
+    """A request as a stranger's script would send it, read back until the server closes. With no
+    body, only the head is sent: what a server answers to the length it declares."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=20) as connection:
+        connection.sendall(head.encode() + b"\r\n\r\n")
+        with contextlib.suppress(OSError):  # the server answered and closed before the body was all sent
+            connection.sendall(body)
+        answer = b""
+        with contextlib.suppress(ConnectionResetError):  # closed with some of the body unread
+            while chunk := connection.recv(65536):
+                answer += chunk
+    return answer

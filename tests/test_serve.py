@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from tests.served import HANDS, LEASE, PLAYERS, SOCKETS_PER_ADDRESS, Served, production_env, serving
-from tests.servers import ROOT
+from tests.servers import ROOT, raw_post
 
 
 def test_serve_names_every_missing_variable_and_exits_non_zero():
@@ -258,3 +258,17 @@ def test_a_2_mib_frame_is_closed_and_sockets_are_capped_per_address_across_worke
 def send_and_read(socket: ClientConnection, text: str) -> str:
     socket.send(text)
     return socket.recv(timeout=10)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_body_past_1_mib_is_refused_unread_by_the_workers(served):
+    """uvicorn hands a body on as it comes and Django would write it all to a temporary file
+    first: the workers refuse it at its declared length (scorekeeper/body_limit.py)."""
+    answer = raw_post(
+        f"http://127.0.0.1:{served.port}",
+        f"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {1024**3}",
+    )
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert b"at most 1024 KB" in answer

@@ -1,11 +1,30 @@
 """At 360×740, thumbs only, in a dim room, and with a keyboard or a screen reader: what Lighthouse
-(axe) checks and what it lets through. One level-one heading a page; Tiến lên's own words on an
-English page read as Vietnamese. The Lighthouse runs themselves: benchmarks/lighthouse.py."""
+(axe) checks and what it lets through. One level-one heading a page; every control a thumb can
+reach at least 44 px each way; Tiến lên's own words on an English page read as Vietnamese. The
+Lighthouse runs themselves: benchmarks/lighthouse.py."""
 
 import pytest
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser]
+
+FOUR = ["Ann", "Ben", "Cat", "Dan"]
+
+
+# Each visible control a thumb can reach, with its target's size: a box or radio is reached by its
+# label; a sheet's controls count only while the sheet is open.
+SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, summary')]
+  .filter((element) => !element.closest('dialog:not([open])') && getComputedStyle(element).visibility !== 'hidden')
+  .map((element) => {
+    const label = element.matches('[type=checkbox], [type=radio]') && (element.closest('label') || element.labels?.[0]);
+    const box = (label || element).getBoundingClientRect();
+    // A column's sort link is as wide as its numbers; its height is the thumb's.
+    const wide = element.matches('thead a') ? 44 : box.width;
+    const name = (element.getAttribute('aria-label') || element.textContent).trim().replace(/\\s+/g, ' ').slice(0, 40);
+    return { name: `${element.tagName.toLowerCase()} "${name}"`, width: box.width, wide, height: box.height };
+  })
+  .filter(({ width, wide, height }) => width > 0 && height > 0 && (wide < 43.5 || height < 43.5))
+  .map(({ name, width, height }) => `${name}: ${Math.round(width)}×${Math.round(height)}`)"""
 
 
 def night(live_api, finish_table=False):
@@ -27,6 +46,15 @@ def night(live_api, finish_table=False):
     return event
 
 
+def group_with_an_evening(live_api):
+    status, group = live_api.call("POST", "/api/groups", {"name": "Thursday club"})
+    assert status == 201, group
+    status, evening = live_api.call("POST", f"/api/groups/{group['id']}/evenings", {"players": FOUR})
+    assert status == 201, evening
+    live_api.add_rounds(evening["id"], [5, 0, 11, 13])
+    return group
+
+
 @pytest.mark.parametrize("page_name", ["session", "follow", "table view", "screen"])
 def test_each_page_has_one_level_one_heading(phones, live_api, page_name):
     if page_name == "screen":
@@ -38,6 +66,37 @@ def test_each_page_has_one_level_one_heading(phones, live_api, page_name):
     page = phones().open(path)
     expect(page.locator("h1")).to_have_count(1)
     expect(page.locator("h1")).to_have_text(heading)
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_every_control_a_thumb_reaches_is_at_least_44_px(phones, live_api, server_url, language):
+    phone = phones()
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    chips = live_api.create(preset="hong-kong", covering_rule=True, twos={"doubles": True})
+    live_api.add_rounds(chips["id"], [5, 0, 11, 13])
+    spade = live_api.create(preset="chu-da-di")
+    event = night(live_api, finish_table=True)
+    group = group_with_an_evening(live_api)
+    found = {}
+    for name, path in [
+        ("home", "/"),
+        ("session with 2s and covering", chips["links"]["page"]),
+        ("session with the ♠2 and bombs", spade["links"]["page"]),
+        ("organizer", event["links"]["page"]),
+        ("club night follow", event["links"]["follow"]),
+        ("group", group["links"]["page"]),
+    ]:
+        page = phone.open(path, live=name != "home")
+        found[name] = page.evaluate(SMALL_TARGETS)
+        if name.startswith("session"):
+            page.locator("[data-action='menu']").click()
+            expect(page.locator("[data-sheet='menu']")).to_be_visible()
+            found[f"{name}, its menu"] = page.evaluate(SMALL_TARGETS)
+            page.keyboard.press("Escape")
+            page.locator("[data-action='share']").click()
+            expect(page.locator("[data-sheet='share']")).to_be_visible()
+            found[f"{name}, its share sheet"] = page.evaluate(SMALL_TARGETS)
+    assert {name: small for name, small in found.items() if small} == {}
 
 
 def test_tien_len_words_on_an_english_page_read_as_vietnamese(phones, live_api):

@@ -1,7 +1,8 @@
 """At 360×740, thumbs only, in a dim room, and with a keyboard or a screen reader: what Lighthouse
 (axe) checks and what it lets through. One level-one heading a page; every control a thumb can
-reach at least 44 px each way; Tiến lên's own words on an English page read as Vietnamese. The
-Lighthouse runs themselves: benchmarks/lighthouse.py."""
+reach at least 44 px each way; the page's language and a finished table's link read at 4.5:1; Tiến
+lên's own words on an English page read as Vietnamese. The Lighthouse runs themselves:
+benchmarks/lighthouse.py."""
 
 import pytest
 from playwright.sync_api import expect
@@ -25,6 +26,37 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, input:n
   })
   .filter(({ width, wide, height }) => width > 0 && height > 0 && (wide < 43.5 || height < 43.5))
   .map(({ name, width, height }) => `${name}: ${Math.round(width)}×${Math.round(height)}`)"""
+
+
+# WCAG's contrast of an element's text against what is behind it, from the computed styles, as
+# the browser paints it: each background from the page's down laid over the last at its alpha, the
+# text over them, then each opacity group (the element's or an ancestor's) faded into its backdrop.
+CONTRAST = """(element) => {
+  const rgba = (color) => {
+    if (!color.startsWith('rgb')) throw new Error(`not an rgb() colour: ${color}`);
+    const [r, g, b, a = 1] = color.match(/[\\d.]+/g).map(Number);
+    return [r, g, b, a];
+  };
+  const fade = (backdrop, color, amount) => backdrop.map((channel, index) => channel + (color[index] - channel) * amount);
+  const over = (below, [r, g, b, a]) => fade(below, [r, g, b], a);
+  const layers = [];
+  for (let node = element; node; node = node.parentElement) layers.unshift(node);
+  const groups = [];
+  let back = [255, 255, 255];
+  for (const node of layers) {
+    const style = getComputedStyle(node);
+    if (Number(style.opacity) < 1) groups.unshift([back, Number(style.opacity)]);
+    back = over(back, rgba(style.backgroundColor));
+  }
+  let text = over(back, rgba(getComputedStyle(element).color));
+  for (const [backdrop, opacity] of groups) [back, text] = [fade(backdrop, back, opacity), fade(backdrop, text, opacity)];
+  const light = (channels) => channels.map((value) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }).reduce((sum, c, index) => sum + c * [0.2126, 0.7152, 0.0722][index], 0);
+  const [hi, lo] = [light(text), light(back)].sort((a, b) => b - a);
+  return (hi + 0.05) / (lo + 0.05);
+}"""
 
 
 def night(live_api, finish_table=False):
@@ -97,6 +129,28 @@ def test_every_control_a_thumb_reaches_is_at_least_44_px(phones, live_api, serve
             expect(page.locator("[data-sheet='share']")).to_be_visible()
             found[f"{name}, its share sheet"] = page.evaluate(SMALL_TARGETS)
     assert {name: small for name, small in found.items() if small} == {}
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_the_pages_own_language_reads_clearly_in_the_footer(phones, server_url, language):
+    phone = phones()
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": server_url}])
+    page = phone.open("/", live=False)
+    current = page.locator(".language button[aria-current]")
+    expect(current).to_be_disabled()  # choosing it again would do nothing
+    assert current.evaluate(CONTRAST) >= 4.5
+    for other in page.locator(".language button:not([aria-current])").all():
+        assert other.evaluate(CONTRAST) >= 4.5
+
+
+def test_a_finished_tables_link_reads_clearly_on_the_organizers_page(phones, live_api):
+    event = night(live_api, finish_table=True)
+    page = phones().open(event["links"]["page"])
+    finished = page.locator("[data-table][data-finished]")
+    expect(finished).to_have_count(1)
+    # Read in one go: the night's socket may draw the tables afresh between two calls.
+    link = "[data-table][data-finished] [data-table-link]"
+    assert page.evaluate(f"() => ({CONTRAST})(document.querySelector('{link}'))") >= 4.5
 
 
 def test_tien_len_words_on_an_english_page_read_as_vietnamese(phones, live_api):

@@ -1,8 +1,9 @@
 """At 360×740, thumbs only, in a dim room, and with a keyboard or a screen reader: what Lighthouse
 (axe) checks and what it lets through. One level-one heading a page; every control a thumb can
-reach at least 44 px each way; the page's language and a finished table's link read at 4.5:1; Tiến
-lên's own words on an English page read as Vietnamese. The Lighthouse runs themselves:
-benchmarks/lighthouse.py."""
+reach at least 44 px each way; the page's language and a finished table's link read at 4.5:1;
+Tiến lên's own words on an English page read as Vietnamese; Tab through a round's entry shows
+its ring on every control and never leaves it under the sticky Cancel / Add. The Lighthouse
+runs themselves: benchmarks/lighthouse.py."""
 
 import pytest
 from playwright.sync_api import expect
@@ -10,7 +11,6 @@ from playwright.sync_api import expect
 pytestmark = [pytest.mark.browser]
 
 FOUR = ["Ann", "Ben", "Cat", "Dan"]
-
 
 # Each visible control a thumb can reach, with its target's size: a box or radio is reached by its
 # label; a sheet's controls count only while the sheet is open.
@@ -26,7 +26,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('a[href], button, input:n
   })
   .filter(({ width, wide, height }) => width > 0 && height > 0 && (wide < 43.5 || height < 43.5))
   .map(({ name, width, height }) => `${name}: ${Math.round(width)}×${Math.round(height)}`)"""
-
 
 # WCAG's contrast of an element's text against what is behind it, from the computed styles, as
 # the browser paints it: each background from the page's down laid over the last at its alpha, the
@@ -56,6 +55,21 @@ CONTRAST = """(element) => {
   }).reduce((sum, c, index) => sum + c * [0.2126, 0.7152, 0.0722][index], 0);
   const [hi, lo] = [light(text), light(back)].sort((a, b) => b - a);
   return (hi + 0.05) / (lo + 0.05);
+}"""
+
+# The focused control: its ring, and how many pixels of it the sticky Cancel / Add covers.
+FOCUSED = """() => {
+  const element = document.activeElement;
+  const box = element.getBoundingClientRect();
+  const bar = document.querySelector('.entry-actions').getBoundingClientRect();
+  const style = getComputedStyle(element);
+  return {
+    name: (element.getAttribute('aria-label') || element.textContent).trim().replace(/\\s+/g, ' ').slice(0, 30),
+    inEntry: Boolean(element.closest('[data-entry-form]')) && !element.closest('.entry-actions'),
+    ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+    covered: Math.max(0, Math.min(box.bottom, bar.bottom) - Math.max(box.top, bar.top)),
+    action: element.dataset.action || null,
+  };
 }"""
 
 
@@ -163,3 +177,27 @@ def test_tien_len_words_on_an_english_page_read_as_vietnamese(phones, live_api):
     )
     assert len(words) == 8  # each event's button and its sheet's title
     assert {lang for _, lang in words} == {"vi"}, words
+
+
+@pytest.mark.parametrize("preset", ["hong-kong", "chu-da-di", "tien-len"])
+def test_tab_through_a_rounds_entry_shows_each_ring_and_nothing_goes_under_the_sticky_add(
+    phones, live_api, preset
+):
+    fields = {"covering_rule": True, "twos": {"doubles": True}} if preset == "hong-kong" else {}
+    key = live_api.create(preset=preset, **fields)["id"]
+    page = phones().open(f"/s/{key}/")
+    page.locator("[data-player='0']").click()
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    page.evaluate("scrollTo(0, 0)")
+    seen = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused["inEntry"]:
+            seen.append(focused)
+        if focused["action"] == "add-round":
+            break
+    assert focused["action"] == "add-round", seen
+    assert len(seen) >= 5, seen
+    assert [item["name"] for item in seen if not item["ring"]] == []
+    assert [(item["name"], item["covered"]) for item in seen if item["covered"] > 0] == []

@@ -201,3 +201,18 @@ def test_tab_through_a_rounds_entry_shows_each_ring_and_nothing_goes_under_the_s
     assert len(seen) >= 5, seen
     assert [item["name"] for item in seen if not item["ring"]] == []
     assert [(item["name"], item["covered"]) for item in seen if item["covered"] > 0] == []
+
+
+def test_the_settle_pages_chart_prints_on_white(phones, live_api):
+    state = live_api.create(preset="wta-flat", value_per_point="0.50")
+    live_api.add_rounds(state["id"], [5, 0, 11, 13], [0, 3, 7, 9])
+    page = phones().open(f"/s/{state['id']}/settle/")
+    expect(page.locator(".chart").first).to_be_visible()
+    page.emulate_media(media="print")
+    printed = page.evaluate(
+        """() => {
+            const chart = document.querySelector('.chart');
+            return [getComputedStyle(chart).backgroundColor, getComputedStyle(chart.querySelector('.axis')).fill];
+        }"""
+    )
+    assert printed == ["rgb(255, 255, 255)", "rgb(51, 51, 51)"]

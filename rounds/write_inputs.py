@@ -42,7 +42,7 @@ def clean_round_entry(raw: Mapping[str, object]) -> RoundEntry:
         hand = {"scores": raw["scores"], **sent_beside(raw, HAND_KEYS + CARDS_EXTRAS)}
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
     if sent_beside(raw, HAND_KEYS):  # a Tiến lên key with a value (null or [] sends nothing)
-        hand = {**{key: raw[key] for key in HAND_KEYS if key in raw}, **sent_beside(raw, CARDS_EXTRAS)}
+        hand = sent_beside(raw, HAND_KEYS + CARDS_EXTRAS)  # another game names the first it does not play
         sent = () if raw.get("cards") is None else (raw["cards"],)  # cards beside it: refused by the game
         return RoundEntry(cards=sent, hand=hand)  # type: ignore[arg-type]
     if "cards" not in raw:

@@ -37,10 +37,15 @@ def most() -> int:
 def refusal() -> bytes:
     """The API's refusal (one format for every refusal), in the server's language: the request
     never reached the part of the app that knows the page's."""
-    message = _("What was sent is too large (at most %(most)s KB); nothing was changed") % {
-        "most": most() // 1024
+    return json.dumps({"error": too_large_sentence(most()), "field": None, "player": None}).encode()
+
+
+def too_large_sentence(most_bytes: int) -> str:
+    """What a body past a limit is told: any body here, a form's fields in scorekeeper/refusals.py.
+    (This module imports nothing of the apps: `make run` loads it before Django is set up.)"""
+    return _("What was sent is too large (at most %(most)s KB); nothing was changed") % {
+        "most": most_bytes // 1024
     }
-    return json.dumps({"error": message, "field": None, "player": None}).encode()
 
 
 def declared_length(headers: list[tuple[bytes, bytes]]) -> int | None:

@@ -11,6 +11,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 from groups.inputs import MAX_LOG_BYTES
+from scorekeeper.body_limit import too_large_sentence
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -21,9 +22,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
             "This log is too long to send as pasted text: choose it as a .txt file instead (at most %(most)s KB)"
         ) % {"most": MAX_LOG_BYTES // 1024}
     elif too_large:
-        message = _("What was sent is too large (at most %(most)s KB); nothing was changed") % {
-            "most": settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
-        }
+        message = too_large_sentence(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     else:
         message = _("The request could not be read; nothing was changed")
     status = 413 if too_large else 400

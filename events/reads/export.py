@@ -66,7 +66,8 @@ def event_csv(event: Event) -> str:
         players = names[table.pk]
         for number, cards, hand, scores, winner in hands[table.pk]:
             line = [table.event_round.number, table.number, number]
-            counts = tien_len_places(hand, len(players)) if hand else cards  # typed scores have neither
+            # A Tiến lên hand's places where the cards go; typed scores have neither.
+            counts = tien_len_places(hand, len(players)) if tien_len and hand else cards
             for seat in range(SEATS):
                 if seat < len(players):
                     line += [players[seat], counts[seat] if counts else "", scores[seat]]

@@ -165,3 +165,20 @@ def test_a_nights_pages_say_the_game_its_tables_play(api, client, rules, game):
         assert BRAND.findall(page) == [game], path
     title = re.search(r"<title>([^<]*)</title>", client.get(f"/e/{event['id']}/").content.decode()).group(1)
     assert title.endswith(f"{game} scorekeeper")
+
+
+def test_the_export_of_an_own_scores_night_has_each_score_and_no_places(api):
+    """A club night of typed scores keeps Big Two's columns, its cards empty (its hand is the
+    scores, no order out to place anybody by)."""
+    event = new_event(api, players=PLAYERS[:4], rounds=1, hands=1, rules={"mode": "own_scores"})
+    table = draw(api, event["id"])["tables"][0]
+    play(api, table["session"], [{"scores": [3, -1, -2, 0]}])
+    reply = api.get(f"/api/events/{event['view_id']}/export.csv")
+    assert reply.status_code == 200
+    rows = list(csv.reader(io.StringIO(reply.content.decode("utf-8-sig"))))
+    assert rows[0][3:6] == ["player 1", "cards 1", "score 1"]
+    assert rows[0][-2:] == ["score 4", "winner"]
+    seated = table["players"]
+    assert rows[1][3:] == [
+        seated[0], "", "3", seated[1], "", "-1", seated[2], "", "-2", seated[3], "", "0", seated[0],
+    ]  # fmt: skip

@@ -253,6 +253,7 @@ def test_a_round_with_nothing_of_a_hand_asks_for_its_game_s_hand(api, fields, fi
         ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "covering": 1}, "covering"),
         ({"mode": "own_scores"}, {"scores": [3, -1, -2, 0], "bombs": 2}, "bombs"),
         ({}, {"cards": [5, 0, 11, 13], "killed": [2]}, "killed"),
+        ({}, {"cards": [5, 0, 11, 13], "order": None, "killed": [2]}, "killed"),  # null sends nothing
         ({}, {"cards": [5, 0, 11, 13], "chops": [{"by": 0, "from": 2, "items": ["red_two"]}]}, "chops"),
     ],
 )

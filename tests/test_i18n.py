@@ -133,6 +133,7 @@ def test_translations_keep_every_placeholder(locale, domain):
 SAME_EVERYWHERE = {"Backspace", "Enter", "Esc", "OK", "Menu", "Laptop", "Tablet", "Big Two", "j M"}
 SAME_EVERYWHERE |= {"Tiến lên", "Tiến lên · %(date)s"}  # the game's own name (SPEC 14)
 SAME_EVERYWHERE |= {", ", ": ", "1,234.56"}  # a list's separator, a label's colon: "，" "、" "：" in Chinese
+SAME_EVERYWHERE |= {",", ";", "."}  # a chat summary's punctuation: "，" "；" "。" in Chinese
 KEPT = {
     "zh": SAME_EVERYWHERE
     - {"OK", "Menu", "Laptop", "Tablet", "Big Two", "j M", "Tiến lên", "Tiến lên · %(date)s"},

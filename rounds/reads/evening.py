@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from django.template.loader import render_to_string
@@ -72,6 +73,9 @@ def stats_rows(scored: ScoredSession, state: dict) -> list[dict]:
     ]
 
 
+AFTER_FULL_WIDTH = re.compile(r"(?<=[，。；：、]) ")
+
+
 def summary_text(session: Session, state: dict) -> str:
     """A plain text block to paste into the group chat."""
     # Translators: a short day and month in Django's date format, as in "Big Two, 2 Dec, 7 rounds".
@@ -86,7 +90,9 @@ def summary_text(session: Session, state: dict) -> str:
         ]
         if "house" in state:
             context["standings"].append({"name": house_label(state["settings"]), "total": state["house"]})
-    return " ".join(render_to_string("rounds/summary.txt", context).split())
+    text = " ".join(render_to_string("rounds/summary.txt", context).split())
+    # Full-width punctuation holds its own space: "3 局：Ann +HK$20.00，Ben", not "3 局： Ann".
+    return AFTER_FULL_WIDTH.sub("", text)
 
 
 def evening(session: Session, *, viewer: Viewer) -> dict:

@@ -67,6 +67,20 @@ def test_the_summary_says_which_transfers_are_paid(client):
     assert summary.endswith("Cat paid Ben €29.50 ✓; Cat pays Dan €7.00; Ann pays Dan €6.50.")
 
 
+@pytest.mark.parametrize("accept", ["zh-TW", "zh-CN"])
+def test_the_summary_is_punctuated_full_width_in_chinese(client, accept):
+    """A Chinese chat reads "…，Dan +€13.50，…。Cat 付給 Ben €29.50；…。": it read "Ben +€29.50,
+    Dan +€13.50, … −€36.50. Cat 付給 Ben €29.50; …" (and "4 局： Ben", a space after the colon)."""
+    session = spec_6_session()
+    page = client.get(f"/s/{session.view_key}/settle/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+    summary = re.search(r"<textarea[^>]*data-summary[^>]*>(.*?)</textarea>", page, re.S).group(1)
+    pays = "付給" if accept == "zh-TW" else "付给"
+    assert summary.split("4 局：")[1] == (
+        "Ben +€29.50，Dan +€13.50，Ann −€6.50，Cat −€36.50。"
+        f"Cat {pays} Ben €29.50；Cat {pays} Dan €7.00；Ann {pays} Dan €6.50。"
+    )
+
+
 def test_other_modes_say_money_follows_the_points(client):
     session = make_session(preset="wta-flat", value_per_point="1")
     add_rounds(session, [5, 0, 11, 13])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
+from html import escape
 from typing import Any
 
 from django.conf import settings
@@ -34,10 +35,19 @@ def most() -> int:
     return settings.REQUEST_BODY_MAX_BYTES
 
 
-def refusal() -> bytes:
-    """The API's refusal (one format for every refusal), in the server's language: the request
-    never reached the part of the app that knows the page's."""
-    return json.dumps({"error": too_large_sentence(most()), "field": None, "player": None}).encode()
+def refusal(path: str) -> tuple[bytes, bytes]:
+    """(content type, body), in the server's language (the request never reached the part of the
+    app that knows the page's): under /api/ the API's refusal, one format for every refusal;
+    elsewhere (a photo chosen for a paper log on the import page) a page of its one sentence."""
+    sentence = too_large_sentence(most())
+    if path.startswith("/api/"):
+        return b"application/json", json.dumps({"error": sentence, "field": None, "player": None}).encode()
+    page = (
+        f'<!doctype html><html lang="{settings.LANGUAGE_CODE}"><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(sentence)}</title><p>{escape(sentence)}</p></html>"
+    )
+    return b"text/html; charset=utf-8", page.encode()
 
 
 def too_large_sentence(most_bytes: int) -> str:
@@ -70,7 +80,7 @@ class BodyLimit:
             return
         length = declared_length(scope.get("headers", []))
         if length is not None and length > most():
-            await refuse(send)
+            await refuse(send, scope["path"])
             return
         received = 0
         passed = False
@@ -92,13 +102,13 @@ class BodyLimit:
 
         await self.app(scope, counted, watched)
         if passed and not started:
-            await refuse(send)
+            await refuse(send, scope["path"])
 
 
-async def refuse(send: Send) -> None:
-    body = refusal()
+async def refuse(send: Send, path: str) -> None:
+    kind, body = refusal(path)
     headers = [
-        (b"content-type", b"application/json"),
+        (b"content-type", kind),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),
     ]
@@ -106,12 +116,12 @@ async def refuse(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def refusal_bytes() -> bytes:
+def refusal_bytes(path: str) -> bytes:
     """The 413 as daphne's connection writes it, whole, before it closes."""
-    body = refusal()
+    kind, body = refusal(path)
     head = (
         "HTTP/1.1 413 Payload Too Large\r\n"
-        "Content-Type: application/json\r\n"
+        f"Content-Type: {kind.decode()}\r\n"
         f"Content-Length: {len(body)}\r\n"
         "Connection: close\r\n\r\n"
     )

@@ -41,7 +41,9 @@ class CappedRequest(http_protocol.WebRequest):
 
     def refuse(self) -> None:
         self.refused = True
-        self.channel.transport.write(refusal_bytes())
+        # The request line is read (the channel keeps its path) before the length and the body.
+        path = getattr(self.channel, "_path", b"/api/").decode("latin-1")
+        self.channel.transport.write(refusal_bytes(path))
         self.channel.transport.loseConnection()
 
 

@@ -42,6 +42,14 @@ def scope(path: str, headers: list[tuple[bytes, bytes]]) -> dict:
 
 async def post(path: str, chunks: list[bytes], headers: list[tuple[bytes, bytes]]) -> tuple[int, dict, int]:
     """Through the application as a server hands it a request: (status, JSON body, chunks read)."""
+    status, _kind, body, read = await sent_through(path, chunks, headers)
+    return status, json.loads(body), read
+
+
+async def sent_through(
+    path: str, chunks: list[bytes], headers: list[tuple[bytes, bytes]]
+) -> tuple[int, bytes, bytes, int]:
+    """(status, content type, body, chunks read)."""
     pending = list(chunks)
     read = 0
     sent: list[dict] = []
@@ -60,7 +68,8 @@ async def post(path: str, chunks: list[bytes], headers: list[tuple[bytes, bytes]
     await application(scope(path, headers), receive, send)
     start = next(message for message in sent if message["type"] == "http.response.start")
     body = b"".join(message.get("body", b"") for message in sent if message["type"] == "http.response.body")
-    return start["status"], json.loads(body), read
+    kind = next(value for name, value in start["headers"] if name.lower() == b"content-type")
+    return start["status"], kind, body, read
 
 
 async def sessions() -> int:
@@ -81,6 +90,15 @@ async def test_a_body_that_passes_the_limit_as_it_comes_is_refused_at_that_chunk
     assert (status, reply["error"]) == (413, TOO_LARGE)
     assert read == MOST // len(chunk) + 1  # the fifth chunk passes 1 MiB: nothing after it is read
     assert await sessions() == 0
+
+
+async def test_a_page_is_answered_with_a_page_of_its_sentence():
+    """A photo chosen for a paper log on the import page: a page saying why, not the API's JSON."""
+    status, kind, body, read = await sent_through(
+        "/g/somegroup/import", [b"x"], [(b"content-length", str(5 * MOST).encode())]
+    )
+    assert (status, kind, read) == (413, b"text/html; charset=utf-8", 0)
+    assert f"<p>{TOO_LARGE}</p>".encode() in body
 
 
 async def test_a_body_under_the_limit_reaches_the_app():
@@ -112,6 +130,11 @@ def test_make_runs_daphne_refuses_a_large_body_before_storing_it():
             chunked,
         )
         assert streamed.startswith(b"HTTP/1.1 413 Payload Too Large\r\n")
+        page = raw_post(
+            base, f"POST /g/somegroup/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {5 * MOST}"
+        )
+        assert b"Content-Type: text/html; charset=utf-8\r\n" in page
+        assert f"<p>{TOO_LARGE}</p>".encode() in page
 
         log = b"2025-01-02\nAnn Ben Cat Dan\n" + b"0 2 5 7\n" * 40_000  # 320 KB: past a log's 256 KB
         group = raw_post(

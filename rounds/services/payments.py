@@ -47,6 +47,10 @@ def transfer_mark_paid(
     """Mark one of the session's current transfers paid (or not); every device sees it.
     `payer`/`payee`: a player's index or "house" (paying by place)."""
     check_payable(session)
+    # A tick is use of the evening: purge_sessions keeps it as long as a change. Its version moves
+    # first, which takes the session's row: two ticks at once are one after the other, so neither
+    # stores a mark the other did, nor passes MAX_PAID_MARKS.
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
     payer, payee = party_index(payer, session), party_index(payee, session)
     settlement = settlement_of(session)
     current = settlement is not None and any(
@@ -64,8 +68,6 @@ def transfer_mark_paid(
             )
     else:
         marks.delete()
-    # A payment ticked is use of the evening: purge_sessions keeps it as long as a change.
-    Session.objects.filter(pk=session.pk).update(version=F("version") + 1, updated_at=timezone.now())
     publish.changed(session.pk, ["settlement.paid"], rounds_from=None)
 
 

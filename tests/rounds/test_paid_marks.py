@@ -2,9 +2,15 @@
 transfer ticked, again and again, left one stored tick more each time, without end (a
 correction or wager change is no change of the history, so its cap never came)."""
 
-import pytest
+import threading
 
-from rounds.models import MAX_PAID_MARKS, PaidTransfer
+import pytest
+from django.db import connection, transaction
+
+from rounds.models import MAX_PAID_MARKS, PaidTransfer, Session
+from rounds.reads.state import settlement_of
+from rounds.services.payments import transfer_mark_paid
+from tests.factories import add_rounds, make_session
 
 pytestmark = pytest.mark.django_db
 
@@ -45,3 +51,49 @@ def test_below_the_cap_an_earlier_tick_comes_back_with_its_amount(api):
     assert api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]["paid"] is False
     api.patch(f"/api/sessions/{key}", {"value_per_point": "1"}, token=token)
     assert api.get(f"/api/sessions/{key}").json()["settlement"]["transfers"][0]["paid"] is True
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_ticks_at_once_store_one_mark():
+    """Two phones tick the same transfer at the same moment, on PostgreSQL: the second waits for
+    the first's transaction (its tick takes the session's row first), then finds the mark. Without
+    that wait each found none and tried to store one: the second ran into the marks' unique
+    constraint, an IntegrityError (a 500 for that phone)."""
+    session = make_session(["Ann", "Ben"], value_per_point="1")
+    add_rounds(session, [0, 5])
+    (owed,) = settlement_of(Session.objects.get(pk=session.pk)).transfers
+    tick = {"payer": owed.payer, "payee": owed.payee, "amount": owed.amount, "paid": True}
+    first_ticked, first_may_commit = threading.Event(), threading.Event()
+    second_done = threading.Event()
+    failures: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            with transaction.atomic():
+                transfer_mark_paid(session=Session.objects.get(pk=session.pk), **tick, device="Ann's phone")
+                first_ticked.set()
+                first_may_commit.wait(timeout=30)
+        finally:
+            connection.close()
+
+    def second() -> None:
+        try:
+            first_ticked.wait(timeout=30)
+            transfer_mark_paid(session=Session.objects.get(pk=session.pk), **tick, device="Ben's phone")
+        except Exception as failure:
+            failures.append(failure)
+        finally:
+            second_done.set()
+            connection.close()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    first_ticked.wait(timeout=30)
+    assert not second_done.wait(timeout=1)  # the second waits on the first's open transaction
+    first_may_commit.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failures == []
+    assert PaidTransfer.objects.filter(session=session).count() == 1

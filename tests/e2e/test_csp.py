@@ -112,6 +112,9 @@ def test_the_fifth_waves_pages_and_the_error_pages_run_under_the_policy(phones, 
     table = drawn["tables"][0]
     live_api.add_hands(table["session"], {"cards": [0, 4, 5, 6]})
     expect(screen.locator("[data-pages='standings']")).to_contain_text("<img src=x")  # drawn live
+    # The round's one table has played its hand: the screen loads itself again for the break
+    # (data-reload-on-status); read it once it has, not while it goes.
+    expect(screen.locator("[data-event-live]")).to_have_attribute("data-status", "between")
     no_injected_element(screen)
     for path in (
         f"/e/{night['id']}/",

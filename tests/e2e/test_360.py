@@ -146,6 +146,9 @@ def test_the_preview_writes_every_multiplier_out_without_covering_a_name(phones,
     type_keys(page, "K")
     for _ in range(2):
         page.locator('[data-twos="2"]').tap()
+    # Measured once the entry holds the lock and both 2s are drawn, as it is when the preview comes.
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "entering")
+    expect(page.locator("[data-twos-count]")).to_have_text(["2", "0", "2", "0"])
     heights = [row.bounding_box()["height"] for row in rows.all()]
     type_keys(page, "K")  # the round is complete: the preview comes
     details = page.locator("[data-player] [data-preview-detail]")

@@ -44,8 +44,9 @@ def test_a_violation_would_be_seen(phones):
     """The watch above can fail: an inline style attribute is refused and reported."""
     phone = phones("Ann's phone")
     page = phone.open("/rules/", live=False)
-    page.evaluate("""document.body.insertAdjacentHTML("beforeend", '<p style="color: red">x</p>')""")
-    page.wait_for_timeout(300)
+    # Wait for the report itself: the browser sends it after the insertion has returned.
+    with page.expect_console_message(lambda message: message.text.startswith(CSP_PREFIX)):
+        page.evaluate("""document.body.insertAdjacentHTML("beforeend", '<p style="color: red">x</p>')""")
     assert any(error.startswith(CSP_PREFIX) and "style-src" in error for error in phone.errors)
     phone.errors.clear()
 

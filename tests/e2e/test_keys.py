@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_in_page
 from tests.e2e.test_entry import type_keys, wait_for_rounds
 
 # The examples of SPEC 7, four players, nothing typed yet.
@@ -14,6 +15,8 @@ SPEC_7_ROUNDS = [
     ("5 7 Backspace 8 3 Enter", [5, 8, 3, 0]),
     ("1 0 1 1 1 2 Enter", [1, 0, 1, 1]),  # a hurried "10, 11, 12": the 1 2 past the last count change nothing
 ]
+# The server holds no lock on the session (asked from the page, as the page would).
+LOCK_FREE = "async (key) => (await (await fetch(`/api/sessions/${key}`)).json()).lock === null"
 ALL_COUNTS_IN = "All 4 counts are in: Enter adds; ← → or a tap picks a player to change"
 # The same keys as taps: counts on the pad, ⌫ for Backspace, Add for Enter.
 TAP_TARGETS = {"J": '[data-pad="11"]', "K": '[data-pad="13"]', "Backspace": '[data-action="clear"]'}
@@ -144,7 +147,8 @@ def test_escape_cancels_and_hands_the_lock_back(phones, live_api):
     type_keys(page, "Escape")
     expect(count_of(page, 0)).to_have_text("–")
     expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "idle")
-    page.wait_for_timeout(300)
+    # The page goes idle at once; the lock's release is a call that follows: wait for the server.
+    wait_in_page(page, LOCK_FREE, state["id"])
     assert live_api.state(state["id"])["lock"] is None
 
 

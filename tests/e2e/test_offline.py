@@ -193,8 +193,18 @@ def test_a_new_worker_takes_over_cleanly(browser, transactional_db):
             # The page the old worker served reloads itself...
             page.wait_for_function("() => window.beforeUpdate === undefined", timeout=15_000)
             expect(page.locator("[data-status]")).to_have_attribute("data-status", "live")
-            # ...and only the new version's caches are left, with the session page moved over.
-            after = page.evaluate("async () => (await caches.keys()).sort()")
+            # ...and only the new version's caches are left, with the session page moved over. The
+            # new worker takes the page over (the reload) before it has deleted the old caches (the
+            # last step of its activation, after it fetched the open pages): wait for two caches,
+            # neither of them an old one.
+            after = wait_in_page(
+                page,
+                """async (before) => {
+                    const names = (await caches.keys()).sort();
+                    return names.length === 2 && names.every((name) => !before.includes(name)) && names;
+                }""",
+                before,
+            )
             assert [name.split("-")[0] for name in after] == ["pages", "shell"]
             assert set(after).isdisjoint(before)
             worker_ready(page)

@@ -235,6 +235,13 @@ def lock_patterns(host: object = None) -> SafeString:
     return patterns(lock_entered=entered, lock_corrected=corrected)
 
 
+@register.simple_tag
+def sentence_gap() -> str:
+    """What stands between two sentences a page joins: a space, none after Chinese's full-width
+    stop or colon ("淨分：…。墊底：…", not "…。 墊底")."""
+    return "" if get_language().startswith("zh") else " "
+
+
 @register.filter
 def sign_class(amount: str) -> str:
     """up, down or even, for colouring a signed amount from the state."""

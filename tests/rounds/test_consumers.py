@@ -184,20 +184,6 @@ async def test_unknown_key_is_closed_with_4404():
             await communicator.disconnect()
 
 
-@pytest.mark.parametrize("origin", [b"http://evil.example", b"null"])
-async def test_a_socket_from_another_site_is_refused(origin):
-    session = await new_session()
-    communicator = WebsocketCommunicator(
-        application, f"/ws/sessions/{session.edit_key}/", headers=[(b"origin", origin)]
-    )
-    try:
-        accepted, _ = await communicator.connect(WAIT)
-        assert accepted is False
-    finally:
-        if not communicator.future.done():
-            await communicator.disconnect()
-
-
 async def test_the_state_message_resends_the_full_state():
     session = await new_session()
     async with socket_to(session.view_key) as (ann, _):

@@ -52,13 +52,15 @@ export class EntryKeys {
   press(key) {
     const panel = this.panel;
     const count = countOfKey(key);
-    if (key === "-" && panel.entry.minus) return panel.entry.minus(panel); // our own scores: the sign
+    const saving = panel.mode === "saving" || panel.submitting;
+    // Our own scores: − is the sign, kept while the last hand is on its way as digits are.
+    if (key === "-" && panel.entry.minus) return saving ? this.typedAhead.push(key) > 0 : panel.entry.minus(panel);
     if (count === null && !ENTRY_KEYS.has(key)) {
       if (!isStrayCharacter(key)) return false; // Tab, Shift, F5, ↑/↓: the browser's
       panel.ui.toast(notAKey(key));
       return true;
     }
-    if (panel.mode === "saving" || panel.submitting) {
+    if (saving) {
       // Typing the next round while the last one is still on its way: keep the keys for after.
       if (count === null && !QUEUEABLE.has(key)) panel.ui.toast(t("The round is on its way; once it is in, Undo takes it back"));
       else this.typedAhead.push(key);

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_entry import wait_for_rounds
+from tests.e2e.test_entry import type_keys, wait_for_rounds
 from tests.e2e.test_tien_len_entry import ANN, BEN, CAT, DAN, row, sheet
 
 
@@ -59,3 +59,29 @@ def test_every_game_s_hand_goes_whole_over_http(phones, live_api):
     page.keyboard.press("Enter")
     wait_for_rounds(page, 1)
     assert live_api.state(own["id"])["rounds"][0]["scores"] == [3, -1, -2, 0]
+
+
+def test_a_minus_typed_while_the_last_hand_is_on_its_way_is_kept(phones, live_api):
+    """Typed scores, the next hand typed while the last is still on its way: digits and arrows
+    waited for it, but − was refused while the panel saved and lost, so Ben's −4 went in as +4
+    (refused as not adding up here; with zero-sum off, stored wrong). The hand's request is held
+    back until the next hand is typed."""
+    state = live_api.create(mode="own_scores")
+    page = without_socket(phones, "Ann's phone", f"/s/{state['id']}/")
+    held = []
+    rounds = re.compile(r"/api/sessions/[^/]+/rounds$")
+    page.route(rounds, lambda route: held.append(route))
+    type_keys(page, "3 ArrowRight - 1 ArrowRight - 2 ArrowRight 0 Enter")
+    expect(page.locator("[data-entry-form]")).to_have_attribute("data-mode", "saving")
+    type_keys(page, "1 0 ArrowRight - 4 ArrowRight - 6 ArrowRight 0")
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute(rounds)
+    wait_for_rounds(page, 1)
+    expect(row(page, BEN).locator("[data-count]")).to_have_text("−4")
+    page.keyboard.press("Enter")
+    wait_for_rounds(page, 2)
+    assert [hand["scores"] for hand in live_api.state(state["id"])["rounds"]] == [
+        [3, -1, -2, 0],
+        [10, -4, -6, 0],
+    ]

@@ -7,6 +7,7 @@ from fractions import Fraction
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import pgettext
 
 from groups.models import Group
 from groups.reads.league_table import League, group_league
@@ -22,9 +23,10 @@ def points_text(value: Fraction) -> str:
     return str(shown_number(value))
 
 
-def rules_text(rules: LeagueRules) -> str:
-    """The club's place points as the form shows and takes them: "10, 8, 6, 5"."""
-    return ", ".join(points_text(value) for value in rules.points)
+def rules_text(rules: LeagueRules, between: str = ", ") -> str:
+    """The club's place points as the form shows and takes them: "10, 8, 6, 5"; in the rule's
+    sentence, listed as the page's language lists numbers ("10、8、6、5" in Chinese)."""
+    return between.join(points_text(value) for value in rules.points)
 
 
 def league_rows(league: League) -> list[dict]:
@@ -51,7 +53,7 @@ def league_context(group: Group, dates: DateRange, *, key: str) -> dict:
     return {
         "league": league,
         "league_rows": league_rows(league),
-        "league_points": rules_text(league.rules),
+        "league_points": rules_text(league.rules, pgettext("between the league's place points", ", ")),
         "league_best_of": league.rules.best_of,
         "league_form": {"points": rules_text(league.rules), "best_of": league.rules.best_of or ""},
         "club_nights": nights_list(nights),

@@ -1,6 +1,6 @@
 """Where a page joins two sentences, Chinese leaves no space after its full-width stop or colon
 ("淨分：…。墊底：…"; "…每晚都計算。同分時…"; "所以 A 欠 B：18 × 0.50"), as the other languages
-leave theirs (page_labels.sentence_gap)."""
+leave theirs (page_labels.sentence_gap); and lists the league's points with 、."""
 
 import re
 
@@ -32,6 +32,11 @@ def test_the_league_rule_joins_its_sentences_without_a_space(api, client):
     (rule,) = re.findall(r"<p [^>]*data-league-rule>(.*?)</p>", page, re.S)
     assert "。" in rule
     assert AFTER_A_FULL_WIDTH_MARK.search(rule) is None, rule
+    assert "10、8、6、5、4、3、2、1" in rule  # its points listed as Chinese lists numbers
+    edit = client.get(f"/g/{group['id']}/", headers={"accept-language": "zh-hant"}).content.decode()
+    assert 'value="10, 8, 6, 5, 4, 3, 2, 1"' in edit  # the league's form keeps what it takes
+    english = client.get(f"/g/{group['view_id']}/").content.decode()
+    assert "earn 10, 8, 6, 5, 4, 3, 2, 1 league points" in english
 
 
 def test_the_rules_pages_worked_settlement_follows_its_colon(client):

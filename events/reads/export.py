@@ -7,8 +7,8 @@ import io
 
 from django.db.models import Count, Sum
 
-from events.inputs import table_settings
 from events.models import Event, EventPlayer, EventSeat, EventTable
+from events.reads.table_rules import tables_game
 from groups.public import exports
 from rounds.public import Round, neutralised
 from rounds.rules.mode import Game
@@ -35,7 +35,7 @@ def event_csv(event: Event) -> str:
     A Tiến lên night has each player's place out where the cards go, and the hand's events
     (killed, left in hand, chops, instant win) before the winner, as a Tiến lên session's CSV; a
     hand of typed scores leaves its cards empty."""
-    tien_len = table_settings(event.rules, hands=event.hands).mode.game is Game.TIEN_LEN
+    tien_len = tables_game(event) is Game.TIEN_LEN
     header = ["round", "table", "hand"]
     for seat in range(1, SEATS + 1):
         header += [f"player {seat}", f"{'place' if tien_len else 'cards'} {seat}", f"score {seat}"]

@@ -8,12 +8,19 @@ the event sets itself), or {} (the default preset) while the group has no rules 
 
 from __future__ import annotations
 
-from events.inputs import EVENT_OWNS
+from events.inputs import EVENT_OWNS, table_settings
+from events.models import Event
 from groups.public import Group, group_by_key, group_rules
 from rounds.public import ServiceError, Session, SessionSettings, Viewer, apply_settings, settings_json
+from rounds.rules.mode import Game
 from toolkit.messages import gettext_noop
 
 GROUP_KEY = gettext_noop("Group: give the edit link's key of a group")
+
+
+def tables_game(event: Event) -> Game:
+    """The game a night's tables play: its CSV's columns, the name at the top of its pages."""
+    return table_settings(event.rules, hands=event.hands).mode.game
 
 
 def creation_fields(settings: SessionSettings) -> dict:

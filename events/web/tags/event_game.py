@@ -4,12 +4,12 @@ bar's name on the night's pages: a Tiến lên night's say Tiến lên at the to
 
 from django import template
 
-from events.inputs import table_settings
 from events.models import Event
+from events.reads.table_rules import tables_game
 
 register = template.Library()
 
 
 @register.simple_tag
 def event_game(event: Event) -> str:
-    return table_settings(event.rules, hands=event.hands).mode.game.value
+    return tables_game(event).value
